@@ -1,0 +1,81 @@
+"""The map: 5-ft squares, terrain and light (PFB-GRID-01).
+
+Squares are written ``(column, row)``; column grows east, row grows south. A square's
+corners sit at multiples of one square: square ``(c, r)`` spans ``[c, c+1] x [r, r+1]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+
+Square = tuple[int, int]
+
+SQUARE_FT = 5
+
+
+class Light(str, Enum):  # noqa: UP042 - str() stays "Light.DIM" for existing callers
+    BRIGHT = "bright"
+    DIM = "dim"
+    DARK = "dark"
+
+
+@dataclass(frozen=True, slots=True)
+class Footprint:
+    """The squares a creature occupies: an ``size`` x ``size`` block from ``origin`` (PFB-GRID-03/04)."""
+
+    origin: Square
+    size: int = 1
+
+    def squares(self) -> Iterator[Square]:
+        c0, r0 = self.origin
+        for dc in range(self.size):
+            for dr in range(self.size):
+                yield (c0 + dc, r0 + dr)
+
+    def moved_to(self, origin: Square) -> Footprint:
+        return Footprint(origin, self.size)
+
+    @property
+    def max_corner(self) -> Square:
+        return (self.origin[0] + self.size - 1, self.origin[1] + self.size - 1)
+
+
+@dataclass(frozen=True)
+class GameMap:
+    """Static terrain. Everything here is immutable; creatures live in the encounter state."""
+
+    width: int
+    height: int
+    walls: frozenset[Square] = frozenset()
+    """Solid, full-height obstacles: block movement, sight and attacks; they make corners."""
+    low_walls: frozenset[Square] = frozenset()
+    """Obstacles no higher than half a Medium creature (PFB-COV-07): cover by the low-obstacle rule."""
+    difficult: frozenset[Square] = frozenset()
+    """Squares that slow movement: undergrowth, rubble, steep stairs (PFB-MOVE-20)."""
+    pits: frozenset[Square] = frozenset()
+    """Impassable but not solid: no cover, no corner (PFB-MOVE-19)."""
+    concealing: Mapping[Square, int] = field(default_factory=dict)
+    """Squares that conceal (bushes, fog): miss chance in percent, usually 20 (PFB-CONC-02/03)."""
+    light: Mapping[Square, Light] = field(default_factory=dict)
+    """Light level per square; unlisted squares are bright (PFB-CONC-04)."""
+
+    def __hash__(self) -> int:
+        return hash((self.width, self.height, self.walls, self.low_walls, self.difficult, self.pits))
+
+    def in_bounds(self, square: Square) -> bool:
+        return 0 <= square[0] < self.width and 0 <= square[1] < self.height
+
+    def is_solid(self, square: Square) -> bool:
+        return square in self.walls
+
+    def is_passable(self, square: Square) -> bool:
+        return self.in_bounds(square) and square not in self.walls and square not in self.pits
+
+    def is_difficult(self, square: Square) -> bool:
+        # A low wall is climbed over, which costs like difficult terrain (PF1 CRB "low obstacle").
+        return square in self.difficult or square in self.low_walls
+
+    def light_at(self, square: Square) -> Light:
+        return self.light.get(square, Light.BRIGHT)

@@ -1,0 +1,1 @@
+"""Event-sourced encounters: immutable state, events, ``apply`` and the engine."""

@@ -1,0 +1,165 @@
+"""``apply(state, event) -> state``: the single place where the encounter changes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from d20combat.encounter import events as ev
+from d20combat.encounter.state import CombatantState, Effect, EncounterState, TurnState
+
+
+def _combatant(state: EncounterState, cid: str, **changes: Any) -> EncounterState:
+    return state.with_combatant(replace(state.get(cid), **changes))
+
+
+def _surprise(state: EncounterState, e: ev.SurpriseDetermined) -> EncounterState:
+    return replace(state, surprised=frozenset(e.surprised))
+
+
+def _initiative(state: EncounterState, e: ev.InitiativeRolled) -> EncounterState:
+    return _combatant(state, e.combatant, initiative=e.total)
+
+
+def _order(state: EncounterState, e: ev.OrderSet) -> EncounterState:
+    return replace(state, order=tuple(e.order))
+
+
+def _round(state: EncounterState, e: ev.RoundStarted) -> EncounterState:
+    return replace(state, round=e.round, surprise_round=e.surprise, turn_index=-1, turn=None)
+
+
+def _turn_started(state: EncounterState, e: ev.TurnStarted) -> EncounterState:
+    return replace(state, turn_index=e.index, turn=TurnState(actor=e.combatant))
+
+
+def _turn_ended(state: EncounterState, e: ev.TurnEnded) -> EncounterState:
+    return replace(state, turn=None)
+
+
+# How each cost draws on the budget (PFB-ACT-05/06/12): (standard, move, free) consumed.
+_COSTS: dict[str, tuple[bool, bool, int]] = {
+    "standard": (True, False, 0),
+    "move": (False, True, 0),
+    "standard-as-move": (True, False, 0),
+    "full-round": (True, True, 0),
+    "free": (False, False, 1),
+    "none": (False, False, 0),
+}
+
+
+def _budget(state: EncounterState, e: ev.BudgetSpent) -> EncounterState:
+    turn = state.turn
+    assert turn is not None and turn.actor == e.combatant, "budget spent outside the actor's turn"
+    std, mov, free = _COSTS[e.cost]
+    turn = replace(
+        turn,
+        standard=turn.standard and not std,
+        move=turn.move and not mov,
+        free_used=turn.free_used + free,
+        actions_taken=turn.actions_taken + 1,
+    )
+    return replace(state, turn=turn)
+
+
+def _moved(state: EncounterState, e: ev.Moved) -> EncounterState:
+    end = e.path[-1]
+    state = _combatant(state, e.combatant, position=(int(end[0]), int(end[1])))
+    turn = state.turn
+    if turn is not None and turn.actor == e.combatant:
+        turn = replace(
+            turn,
+            diagonals=e.diagonals,
+            stepped=turn.stepped or e.mode == "step",
+            moved=turn.moved or e.mode != "step",
+        )
+        state = replace(state, turn=turn)
+    return state
+
+
+def _attack(state: EncounterState, e: ev.AttackResolved) -> EncounterState:
+    return replace(state, attacks_made=state.attacks_made + 1)
+
+
+def _damaged(state: EncounterState, e: ev.Damaged) -> EncounterState:
+    target = state.get(e.target)
+    state = _combatant(state, e.target, hp=target.hp - e.amount, damage_taken=target.damage_taken + e.amount,
+                       stable=False)
+    if e.source in state.combatants and e.source != e.target:
+        src = state.get(e.source)
+        state = _combatant(state, e.source, damage_dealt=src.damage_dealt + e.amount)
+    return state
+
+
+def _healed(state: EncounterState, e: ev.Healed) -> EncounterState:
+    target = state.get(e.target)
+    return _combatant(state, e.target, hp=target.hp + e.amount, healed=target.healed + e.amount)
+
+
+def _condition(state: EncounterState, e: ev.ConditionSet) -> EncounterState:
+    c = state.get(e.target)
+    conditions = c.conditions | {e.condition} if e.present else c.conditions - {e.condition}
+    return _combatant(state, e.target, conditions=frozenset(conditions))
+
+
+def _stabilized(state: EncounterState, e: ev.Stabilized) -> EncounterState:
+    return _combatant(state, e.target, stable=True)
+
+
+def _effect_added(state: EncounterState, e: ev.EffectAdded) -> EncounterState:
+    c = state.get(e.target)
+    effect = Effect(e.name, e.anchor, e.until_round, e.ac, e.attack)
+    return _combatant(state, e.target, effects=(*c.effects, effect))
+
+
+def _effect_ended(state: EncounterState, e: ev.EffectEnded) -> EncounterState:
+    c = state.get(e.target)
+    return _combatant(state, e.target, effects=tuple(x for x in c.effects if x.name != e.name))
+
+
+def _equipment(state: EncounterState, e: ev.EquipmentChanged) -> EncounterState:
+    return _combatant(state, e.combatant, wielding=e.wielding, shield_state=e.shield_state,
+                      loaded=frozenset(e.loaded))
+
+
+def _ended(state: EncounterState, e: ev.EncounterEnded) -> EncounterState:
+    return replace(state, ended=True, winner=e.winner, end_reason=e.reason, turn=None)
+
+
+def _nothing(state: EncounterState, e: ev.Event) -> EncounterState:
+    return state
+
+
+_HANDLERS: dict[type[ev.Event], Callable[[EncounterState, Any], EncounterState]] = {
+    ev.EncounterStarted: _nothing,
+    ev.SurpriseDetermined: _surprise,
+    ev.InitiativeRolled: _initiative,
+    ev.OrderSet: _order,
+    ev.RoundStarted: _round,
+    ev.TurnStarted: _turn_started,
+    ev.TurnEnded: _turn_ended,
+    ev.BudgetSpent: _budget,
+    ev.Moved: _moved,
+    ev.AttackResolved: _attack,
+    ev.Damaged: _damaged,
+    ev.Healed: _healed,
+    ev.ConditionSet: _condition,
+    ev.Stabilized: _stabilized,
+    ev.EffectAdded: _effect_added,
+    ev.EffectEnded: _effect_ended,
+    ev.EquipmentChanged: _equipment,
+    ev.Note: _nothing,
+    ev.EncounterEnded: _ended,
+}
+
+
+def apply(state: EncounterState, event: ev.Event) -> EncounterState:
+    new = _HANDLERS[type(event)](state, event)
+    return replace(new, version=state.version + 1)
+
+
+def initial_combatant(cid: str, position: tuple[int, int], hp: int, wielding: str | None, shield_state: str,
+                      loaded: frozenset[str]) -> CombatantState:
+    return CombatantState(id=cid, position=position, hp=hp, wielding=wielding, shield_state=shield_state,
+                          loaded=loaded)

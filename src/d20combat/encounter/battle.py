@@ -1,0 +1,44 @@
+"""The static side of an encounter: map, compiled creatures, ruleset. Built once from a scenario."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from d20combat.battlefield.grid import Footprint, GameMap, Square
+from d20combat.model.creature import Creature
+from d20combat.rulesets.base import Ruleset
+
+
+@dataclass(frozen=True)
+class Placement:
+    position: Square
+    hp: int
+    wielding: str | None
+    shield_state: str
+    conditions: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Battle:
+    game_map: GameMap
+    creatures: Mapping[str, Creature]
+    ruleset: Ruleset
+    placements: Mapping[str, Placement]
+    scenario: dict[str, Any] = field(default_factory=dict)
+    surprised: tuple[str, ...] | None = None
+    """Set by the scenario to skip the Stealth/Perception checks; None = roll them if anyone is sneaky."""
+    initiative: Mapping[str, int] = field(default_factory=dict)
+    """Fixed initiative results from the scenario (the GM's table); others are rolled."""
+    max_rounds: int = 100
+
+    def footprint(self, cid: str, position: Square) -> Footprint:
+        return Footprint(position, self.creatures[cid].space)
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        seen: dict[str, None] = {}
+        for c in self.creatures.values():
+            seen.setdefault(c.side, None)
+        return tuple(seen)

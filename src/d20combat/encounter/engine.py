@@ -1,0 +1,886 @@
+"""The encounter state machine.
+
+State changes only by events (:func:`apply`); an action is validated against the state, then
+resolved through the rules into events on a working copy, and committed only when it resolved
+whole — an illegal action or a wrongly typed die leaves the encounter exactly as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from importlib import resources
+from typing import Literal
+
+import yaml
+
+from d20combat.battlefield.concealment import Vision, concealment_sources
+from d20combat.battlefield.cover import CoverDegree, CoverFact
+from d20combat.battlefield.cover import cover as find_cover
+from d20combat.battlefield import movement as mv
+from d20combat.battlefield.charge import charge_path_problem, closest_attack_origins
+from d20combat.battlefield.distance import distance_ft, footprint_distance_ft
+from d20combat.battlefield.grid import Footprint, Square
+from d20combat.battlefield.reach import within_reach
+from d20combat.dice import DiceSource
+from d20combat.encounter import actions as act
+from d20combat.encounter import events as ev
+from d20combat.encounter.apply import apply
+from d20combat.encounter.battle import Battle
+from d20combat.encounter.state import CombatantState, EncounterState, TurnState
+from d20combat.model.creature import AttackOption, Creature
+from d20combat.numbers import Modifier, total
+from d20combat.rules import health as hp_rules
+from d20combat.rules.armor_class import DefenseContext, armor_class
+from d20combat.rules.attack import range_check
+from d20combat.rules.critical import is_threat
+from d20combat.rules.damage import roll_damage
+from d20combat.rules.initiative import order_by_initiative
+from d20combat.rules.surprise import determine_surprise
+from d20combat.rulesets.base import TurnAllowance
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid now; the message names the rule or the square."""
+
+
+Cost = Literal["standard", "move", "full-round", "free", "none"]
+
+
+@lru_cache(maxsize=1)
+def action_catalogue() -> dict[str, str]:
+    text = resources.files("d20combat.data").joinpath("actions.yaml").read_text(encoding="utf-8")
+    data: dict[str, str] = yaml.safe_load(text)
+    return data
+
+
+@dataclass(frozen=True, slots=True)
+class AttackPlan:
+    attacker: str
+    target: str
+    option: AttackOption
+    ranged: bool
+    distance_ft: int
+    modifiers: tuple[Modifier, ...]
+    cover: CoverFact
+    concealment: int
+    concealment_reason: str
+    guessed_wrong: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What the engine waits for: whose turn, and which actions are legal now."""
+
+    actor: str
+    round: int
+    options: tuple[act.Action, ...]
+
+
+class Tx:
+    """A working copy: events are applied as they are emitted and kept only if the whole action resolves."""
+
+    def __init__(self, state: EncounterState) -> None:
+        self.state = state
+        self.events: list[ev.Event] = []
+
+    def emit(self, event: ev.Event) -> None:
+        self.state = apply(self.state, event)
+        self.events.append(event)
+
+
+class Encounter:
+    def __init__(self, battle: Battle, dice: DiceSource, initial: EncounterState | None = None) -> None:
+        self.battle = battle
+        self.ruleset = battle.ruleset
+        self.dice = dice
+        self.initial = initial or initial_state(battle)
+        self.state = self.initial
+        self.log: list[ev.Event] = []
+        self._checkpoints: list[tuple[int, EncounterState]] = []
+        self._redo: list[list[ev.Event]] = []
+
+    # ------------------------------------------------------------------ queries
+    def creature(self, cid: str) -> Creature:
+        return self.battle.creatures[cid]
+
+    def footprint(self, cid: str, state: EncounterState | None = None) -> Footprint:
+        s = state or self.state
+        return Footprint(s.get(cid).position, self.creature(cid).space)
+
+    def on_map(self, cid: str, state: EncounterState | None = None) -> bool:
+        s = state or self.state
+        return not s.get(cid).has("fled")
+
+    def is_helpless(self, cid: str, state: EncounterState | None = None) -> bool:
+        s = state or self.state
+        return self.ruleset.is_helpless(self.creature(cid), s.get(cid))
+
+    def is_dead(self, cid: str, state: EncounterState | None = None) -> bool:
+        s = state or self.state
+        return self.ruleset.health(self.creature(cid), s.get(cid)) is hp_rules.Health.DEAD
+
+    def enemies(self, cid: str, state: EncounterState | None = None) -> list[str]:
+        s = state or self.state
+        side = self.creature(cid).side
+        return [o for o in s.order or s.combatants if self.creature(o).side != side and self.on_map(o, s)]
+
+    def allies(self, cid: str, state: EncounterState | None = None) -> list[str]:
+        s = state or self.state
+        side = self.creature(cid).side
+        return [o for o in s.order or s.combatants if o != cid and self.creature(o).side == side and self.on_map(o, s)]
+
+    def occupancy(self, cid: str, state: EncounterState | None = None) -> dict[Square, mv.Occupant]:
+        s = state or self.state
+        side = self.creature(cid).side
+        occ: dict[Square, mv.Occupant] = {}
+        for other in s.combatants:
+            if other == cid or not self.on_map(other, s):
+                continue
+            if self.is_helpless(other, s):
+                kind = mv.Occupant.HELPLESS
+            elif self.creature(other).side == side:
+                kind = mv.Occupant.ALLY
+            else:
+                kind = mv.Occupant.ENEMY
+            for sq in self.footprint(other, s).squares():
+                occ[sq] = kind
+        return occ
+
+    def creature_squares(self, exclude: tuple[str, ...], state: EncounterState | None = None) -> dict[Square, str]:
+        s = state or self.state
+        out: dict[Square, str] = {}
+        for other in s.combatants:
+            if other in exclude or not self.on_map(other, s):
+                continue
+            for sq in self.footprint(other, s).squares():
+                out[sq] = self.creature(other).name
+        return out
+
+    def allowance(self, cid: str, state: EncounterState | None = None) -> TurnAllowance:
+        s = state or self.state
+        return self.ruleset.allowance(self.creature(cid), s.get(cid), surprise_round=s.surprise_round)
+
+    def speed_ft(self, cid: str, state: EncounterState | None = None) -> int:
+        s = state or self.state
+        creature = self.creature(cid)
+        if creature.fly_speed_ft:
+            return creature.fly_speed_ft
+        return self.ruleset.speed_ft(creature, s.get(cid))
+
+    def decision(self) -> Decision | None:
+        if self.state.ended or self.state.turn is None:
+            return None
+        return Decision(self.state.turn.actor, self.state.round, tuple(self.legal_actions()))
+
+    # ------------------------------------------------------------------ lifecycle
+    def start(self) -> list[ev.Event]:
+        if self.log:
+            raise IllegalAction("the encounter has already started")
+        tx = Tx(self.state)
+        tx.emit(ev.EncounterStarted(self.battle.scenario))
+        self._determine_surprise(tx)
+        self._roll_initiative(tx)
+        tx.emit(ev.RoundStarted(1, bool(tx.state.surprised)))
+        self._advance(tx)
+        return self._commit(tx, checkpoint=False)
+
+    def act(self, action: act.Action) -> list[ev.Event]:
+        """Validate and resolve ``action`` for the creature whose turn it is; returns the events."""
+        tx = Tx(self.state)
+        self._resolve(tx, action, dry=False)
+        return self._commit(tx)
+
+    def check(self, action: act.Action) -> str | None:
+        """Why ``action`` is illegal now, or None. Rolls no dice and changes nothing."""
+        try:
+            self._resolve(Tx(self.state), action, dry=True)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
+
+    def undo(self) -> bool:
+        if not self._checkpoints:
+            return False
+        length, state = self._checkpoints.pop()
+        self._redo.append(self.log[length:])
+        del self.log[length:]
+        self.state = state
+        return True
+
+    def redo(self) -> bool:
+        if not self._redo:
+            return False
+        events = self._redo.pop()
+        tx = Tx(self.state)
+        for e in events:
+            tx.emit(e)
+        self._checkpoints.append((len(self.log), self.state))
+        self.log.extend(tx.events)
+        self.state = tx.state
+        return True
+
+    def _commit(self, tx: Tx, checkpoint: bool = True) -> list[ev.Event]:
+        if checkpoint:
+            self._checkpoints.append((len(self.log), self.state))
+            self._redo.clear()
+        self.log.extend(tx.events)
+        self.state = tx.state
+        return tx.events
+
+    # ------------------------------------------------------------------ set-up
+    def _determine_surprise(self, tx: Tx) -> None:
+        """PFB-SURP-01..07 and PFB-RND-08: surprise is settled before initiative."""
+        if self.battle.surprised is not None:
+            surprised, notes = list(self.battle.surprised), ["(set by the scenario)"]
+        else:
+            sneakers = [c for c in self.battle.creatures.values() if c.sneaky]
+            sneaky_sides = {c.side for c in sneakers}
+            perceivers = [c for c in self.battle.creatures.values() if c.side not in sneaky_sides]
+            surprised, notes = determine_surprise(sneakers, perceivers, self.dice)
+        tx.emit(ev.SurpriseDetermined(surprised, notes))
+
+    def _roll_initiative(self, tx: Tx) -> None:
+        """PFB-INIT-01..05, PFB-RND-09/10: everyone rolls, surprised creatures included."""
+        totals: list[tuple[str, int]] = []
+        for cid, creature in self.battle.creatures.items():
+            fixed = self.battle.initiative.get(cid)
+            if fixed is not None:
+                tx.emit(ev.InitiativeRolled(cid, fixed, f"{fixed} (given)"))
+                totals.append((cid, fixed))
+                continue
+            face = self.dice.roll(20, f"initiative {cid}")
+            t = total(face, self.ruleset.initiative_modifiers(creature), base_label="d20",
+                      stacking=self.ruleset.stacking)
+            tx.emit(ev.InitiativeRolled(cid, t.value, t.explain()))
+            totals.append((cid, t.value))
+        order, notes = order_by_initiative(totals, self.dice)
+        tx.emit(ev.OrderSet(order, notes))
+
+    # ------------------------------------------------------------------ turn flow
+    def _advance(self, tx: Tx) -> None:
+        """Move to the next creature able to act; run start-of-turn steps; end the combat when due."""
+        while not tx.state.ended:
+            if self._check_end(tx):
+                return
+            s = tx.state
+            index = s.turn_index + 1
+            if index >= len(s.order):
+                if s.round >= self.battle.max_rounds:
+                    tx.emit(ev.EncounterEnded(None, f"no side won within {self.battle.max_rounds} rounds"))
+                    return
+                tx.emit(ev.RoundStarted(s.round + 1, False))  # PFB-RND-12: no new initiative, no new surprise
+                continue
+            actor = s.order[index]
+            tx.emit(ev.TurnStarted(actor, index))
+            self._start_of_turn(tx, actor)
+            if tx.state.ended:
+                return
+            reason = self._cannot_act(tx.state, actor)
+            if reason is None:
+                return
+            tx.emit(ev.TurnEnded(actor, reason))
+
+    def _cannot_act(self, s: EncounterState, actor: str) -> str | None:
+        if not self.on_map(actor, s):
+            return "has left the battle"
+        if s.surprise_round and actor in s.surprised:
+            return "surprised: no actions in the surprise round"  # PFB-SURP-04
+        if not self.ruleset.can_act(self.creature(actor), s.get(actor)):
+            return str(self.ruleset.health(self.creature(actor), s.get(actor)).value)
+        return None
+
+    def _start_of_turn(self, tx: Tx, actor: str) -> None:
+        s = tx.state
+        # PFB-TIME-03..05: effects end just before the initiative slot they started on.
+        for cid, c in s.combatants.items():
+            for effect in c.effects:
+                if effect.anchor == actor and s.round >= effect.until_round:
+                    tx.emit(ev.EffectEnded(cid, effect.name))
+                    if effect.name.startswith("activating "):
+                        tx.emit(ev.Note(f"{actor}'s {effect.name[11:]} takes effect (PFB-TIME-08)"))
+        creature = self.creature(actor)
+        cs = tx.state.get(actor)
+        if (self.ruleset.dying_procedure == "pf1" and not cs.stable
+                and self.ruleset.health(creature, cs) is hp_rules.Health.DYING):
+            face = self.dice.roll(20, f"dying check {actor}")
+            stable, result = hp_rules.dying_check(face, creature.con_mod, cs.hp)
+            text = (f"{actor} dying check: {result} = d20 {face} + Con {creature.con_mod} − {-cs.hp} (hp) "
+                    f"vs DC {hp_rules.DYING_CHECK_DC}")
+            if stable:
+                tx.emit(ev.Stabilized(actor, text + (" — natural 20" if face == 20 else "") + ": stable"))
+            else:
+                tx.emit(ev.Damaged(actor, 1, "bleeding", text + ": fails, loses 1 hp"))
+                self._announce_health(tx, actor, cs.hp)
+
+    def _check_end(self, tx: Tx) -> bool:
+        """PFB-RND-07 (proposed): the combat ends when every creature of a side is out of the fight."""
+        s = tx.state
+        standing = [side for side in self.battle.sides
+                    if any(not self.ruleset.out_of_fight(c, s.get(c.id))
+                           for c in self.battle.creatures.values() if c.side == side)]
+        if len(standing) <= 1 and len(self.battle.sides) > 1:
+            winner = standing[0] if standing else None
+            reason = f"{winner} win — every foe is down, fled or surrendered" if winner else "no side stands"
+            tx.emit(ev.EncounterEnded(winner, reason))
+            return True
+        return False
+
+    def _announce_health(self, tx: Tx, cid: str, before: int) -> None:
+        creature = self.creature(cid)
+        was = hp_rules.health(before, creature.con_score)
+        now = self.ruleset.health(creature, tx.state.get(cid))
+        if now is not was:
+            texts = {
+                hp_rules.Health.DISABLED: "is disabled at 0 hp (PFB-HP-01)",
+                hp_rules.Health.DYING: "falls unconscious and is dying (PFB-HP-02)",
+                hp_rules.Health.DEAD: f"is dead (hp ≤ −{creature.con_score}, PFB-HP-03)",
+                hp_rules.Health.OK: "is back on its feet",
+            }
+            tx.emit(ev.Note(f"{cid} {texts[now]}"))
+
+    # ------------------------------------------------------------------ budget
+    def _pay(self, tx: Tx, actor: str, name: str, cost: Cost, dry: bool) -> str:
+        """Check the turn can afford ``cost`` (PFB-ACT-05/06/12/13, PFB-SURP-05) and spend it."""
+        turn = tx.state.turn
+        assert turn is not None
+        allow = self.allowance(actor, tx.state)
+        paid: str = cost
+        if cost in ("standard", "move", "full-round") and allow.single_action and turn.actions_taken:
+            raise IllegalAction(f"{name}: only one standard or move action this turn")
+        if cost == "standard":
+            if not turn.standard:
+                raise IllegalAction(f"{name}: the standard action is already used")
+        elif cost == "move":
+            if turn.move:
+                paid = "move"
+            elif turn.standard and not allow.single_action:
+                paid = "standard-as-move"
+            else:
+                raise IllegalAction(f"{name}: no move action left (the standard action can stand in only once)")
+        elif cost == "full-round":
+            if allow.single_action:
+                raise IllegalAction(f"{name}: a full-round action is impossible when only one action is allowed")
+            if not (turn.standard and turn.move):
+                raise IllegalAction(f"{name}: needs both the standard and the move action")
+        elif cost == "free" and turn.free_used >= allow.free:
+            raise IllegalAction(f"{name}: no free action left this turn (limit {allow.free})")
+        if not dry:
+            tx.emit(ev.BudgetSpent(actor, name, paid))
+        return paid
+
+    # ------------------------------------------------------------------ dispatch
+    def _resolve(self, tx: Tx, action: act.Action, dry: bool) -> None:
+        s = tx.state
+        if s.ended:
+            raise IllegalAction("the encounter is over")
+        if s.turn is None:
+            raise IllegalAction("the encounter has not started")
+        actor = s.turn.actor
+        handler = getattr(self, f"_do_{action.kind}", None)
+        if handler is None:
+            raise IllegalAction(f"unknown action {action.kind!r}")
+        handler(tx, actor, action, dry)
+        if dry:
+            return
+        if not isinstance(action, act.EndTurn):
+            if tx.state.turn is not None and self._cannot_act(tx.state, actor) is not None:
+                tx.emit(ev.TurnEnded(actor, "can no longer act"))
+                self._advance(tx)
+            elif self._check_end(tx):
+                return
+
+    def _do_end_turn(self, tx: Tx, actor: str, a: act.EndTurn, dry: bool) -> None:
+        if dry:
+            return
+        tx.emit(ev.TurnEnded(actor))  # PFB-ACT-09: what is left is lost
+        self._advance(tx)
+
+    # ------------------------------------------------------------------ movement
+    def _movement_common(self, tx: Tx, actor: str, what: str) -> None:
+        cs = tx.state.get(actor)
+        if cs.has("prone"):
+            raise IllegalAction(f"{what}: {actor} is prone; stand up first (a move action, PFB-ACT-21)")
+        assert tx.state.turn is not None
+        if tx.state.turn.stepped:
+            raise IllegalAction(f"{what}: after a 5-foot step no other movement this round (PFB-MOVE-03)")
+
+    def _do_move(self, tx: Tx, actor: str, a: act.Move, dry: bool) -> None:
+        self._movement_common(tx, actor, "move")
+        turn = tx.state.turn
+        assert turn is not None
+        creature = self.creature(actor)
+        speed = self.speed_ft(actor, tx.state)
+        if speed <= 0:
+            raise IllegalAction(f"move: {actor} cannot move (speed 0)")
+        budget = max(speed, 5)  # PFB-MOVE-27: a move action always allows at least 5 ft
+        start = self.footprint(actor, tx.state)
+        occ = self.occupancy(actor, tx.state)
+        flying = creature.fly_speed_ft > 0
+        if a.path is not None:
+            path = tuple(tuple(p) for p in a.path)
+            check = mv.check_path(self.battle.game_map, start, path, budget, occ,  # type: ignore[arg-type]
+                                  diagonals_so_far=turn.diagonals, flying=flying,
+                                  difficult_diagonal_counts=self.ruleset.difficult_diagonal_counts)
+            if not check.ok:
+                raise IllegalAction(f"move: {check.error}")
+            cost, diagonals, squares = check.cost_ft, check.diagonals, list(path)
+        elif a.to is not None:
+            to = (int(a.to[0]), int(a.to[1]))
+            if not self.battle.game_map.in_bounds(to):
+                raise IllegalAction(f"move: {to} is outside the {self.battle.game_map.width}×"
+                                    f"{self.battle.game_map.height} map")
+            reach = mv.reachable(self.battle.game_map, start, budget, occ, diagonals_so_far=turn.diagonals,
+                                 flying=flying, difficult_diagonal_counts=self.ruleset.difficult_diagonal_counts)
+            info = reach.get(to)
+            if info is None:
+                raise IllegalAction(f"move: no legal path to {to} within {budget} ft")
+            cost, diagonals, squares = info.cost_ft, info.diagonals, list(info.path)
+        else:
+            raise IllegalAction("move: give 'to' or 'path'")
+        if not squares:
+            raise IllegalAction("move: the path is empty")
+        paid = self._pay(tx, actor, "move", "move", dry)
+        if a.draw is not None or a.shield is not None:
+            self._free_while_moving(tx, actor, a.draw, a.shield, paid, dry)
+        if dry:
+            return
+        tx.emit(ev.Moved(actor, [list(p) for p in squares], cost, diagonals, "move"))
+
+    def _free_while_moving(self, tx: Tx, actor: str, draw: str | None, shield: str | None, paid: str,
+                           dry: bool) -> None:
+        """PFB-ITEM-05/11: attack bonus +1 or more and moving with the move action → draw a weapon or
+        ready/remove a shield as a free action."""
+        creature = self.creature(actor)
+        if creature.attack_bonus < 1:
+            raise IllegalAction("drawing while moving needs an attack bonus of +1 or higher (PFB-ITEM-05)")
+        if paid != "move":
+            raise IllegalAction("a free draw comes only with the move action spent moving (PFB-ITEM-05)")
+        if self.ruleset.move_draw_uses_free_action:
+            self._pay(tx, actor, "draw while moving" if draw else "shield while moving", "free", dry)
+        if draw is not None:
+            self._change_wielding(tx, actor, draw, dry)
+        if shield is not None:
+            self._change_shield(tx, actor, shield, dry)
+
+    def _do_step(self, tx: Tx, actor: str, a: act.Step, dry: bool) -> None:
+        """PFB-MOVE-01..05."""
+        self._movement_common(tx, actor, "5-foot step")
+        turn = tx.state.turn
+        assert turn is not None
+        if turn.moved:
+            raise IllegalAction("5-foot step: not in a turn with other movement (PFB-MOVE-02)")
+        cs = tx.state.get(actor)
+        if cs.has("movement_hampered"):
+            raise IllegalAction("5-foot step: not while your movement is slowed (PFB-MOVE-04)")
+        to = (int(a.to[0]), int(a.to[1]))
+        start = self.footprint(actor, tx.state)
+        if max(abs(to[0] - start.origin[0]), abs(to[1] - start.origin[1])) != 1:
+            raise IllegalAction(f"5-foot step: {to} is not one square away")
+        new_fp = start.moved_to(to)
+        if any(self.battle.game_map.is_difficult(sq) for sq in new_fp.squares() if sq not in set(start.squares())):
+            raise IllegalAction(f"5-foot step: not into terrain that slows you, such as {to} (PFB-MOVE-05)")
+        step = mv.footprint_step_cost(self.battle.game_map, start, to, turn.diagonals)
+        if step is None:
+            raise IllegalAction(f"5-foot step: {to} cannot be entered (wall, edge or corner, PFB-MOVE-17)")
+        occ = self.occupancy(actor, tx.state)
+        if not all(mv.can_end(occ.get(sq)) for sq in new_fp.squares()):
+            raise IllegalAction(f"5-foot step: cannot end in {to}: it is occupied (PFB-MOVE-12/13)")
+        self._pay(tx, actor, "5-foot step", "free" if self.ruleset.step_uses_free_action else "none", dry)
+        if dry:
+            return
+        tx.emit(ev.Moved(actor, [list(to)], 5, step[1], "step"))
+
+    def _do_minimum_move(self, tx: Tx, actor: str, a: act.MinimumMove, dry: bool) -> None:
+        """PFB-MOVE-25/26: a full round buys one square whatever it costs, never through walls or corners."""
+        self._movement_common(tx, actor, "minimum move")
+        to = (int(a.to[0]), int(a.to[1]))
+        start = self.footprint(actor, tx.state)
+        if max(abs(to[0] - start.origin[0]), abs(to[1] - start.origin[1])) != 1:
+            raise IllegalAction(f"minimum move: {to} is not one square away")
+        turn = tx.state.turn
+        assert turn is not None
+        step = mv.footprint_step_cost(self.battle.game_map, start, to, turn.diagonals)
+        if step is None:
+            raise IllegalAction(f"minimum move: {to} cannot be entered (wall, edge or corner, PFB-MOVE-26)")
+        occ = self.occupancy(actor, tx.state)
+        if not all(mv.can_end(occ.get(sq)) for sq in start.moved_to(to).squares()):
+            raise IllegalAction(f"minimum move: cannot end in {to}: it is occupied")
+        self._pay(tx, actor, "minimum move", "full-round", dry)
+        if dry:
+            return
+        tx.emit(ev.Moved(actor, [list(to)], step[0], step[1], "minimum move"))
+
+    # ------------------------------------------------------------------ equipment
+    def _option(self, actor: str, name: str | None, state: EncounterState) -> AttackOption:
+        creature = self.creature(actor)
+        name = name or state.get(actor).wielding
+        if name is None:
+            raise IllegalAction(f"{actor} holds no weapon; draw one first (a move action, PFB-ITEM-01)")
+        try:
+            return creature.attack(name)
+        except KeyError as exc:
+            raise IllegalAction(str(exc.args[0])) from None
+
+    def _change_wielding(self, tx: Tx, actor: str, name: str | None, dry: bool) -> None:
+        if name is not None:
+            self._option(actor, name, tx.state)
+        if dry:
+            return
+        cs = tx.state.get(actor)
+        note = f"draws {name}" if name else f"puts away {cs.wielding}"
+        tx.emit(ev.EquipmentChanged(actor, name, cs.shield_state, sorted(cs.loaded), note))
+
+    def _change_shield(self, tx: Tx, actor: str, op: str, dry: bool) -> None:
+        cs = tx.state.get(actor)
+        if not self.creature(actor).shield_bonus and self.creature(actor).sheet.shield is None:
+            raise IllegalAction(f"{actor} has no shield")
+        new = {"strap": "strapped", "remove": "held", "drop": "dropped"}[op]
+        if op == "strap" and cs.shield_state == "strapped":
+            raise IllegalAction("the shield is already strapped on")
+        if op == "remove" and cs.shield_state != "strapped":
+            raise IllegalAction("the shield is not strapped on")
+        if op == "drop" and cs.shield_state != "held":
+            raise IllegalAction("only a shield carried in the hand can be dropped as a free action (PFB-ITEM-12)")
+        if dry:
+            return
+        tx.emit(ev.EquipmentChanged(actor, cs.wielding, new, sorted(cs.loaded), f"shield: {op}"))
+
+    def _do_draw(self, tx: Tx, actor: str, a: act.Draw, dry: bool) -> None:
+        """PFB-ITEM-01: drawing a weapon is a move action."""
+        if tx.state.get(actor).wielding == a.attack:
+            raise IllegalAction(f"draw: {actor} already holds {a.attack}")
+        self._option(actor, a.attack, tx.state)
+        self._pay(tx, actor, f"draw {a.attack}", "move", dry)
+        self._change_wielding(tx, actor, a.attack, dry)
+
+    def _do_sheathe(self, tx: Tx, actor: str, a: act.Sheathe, dry: bool) -> None:
+        """PFB-ITEM-02: putting a weapon away is a move action."""
+        if tx.state.get(actor).wielding is None:
+            raise IllegalAction("sheathe: nothing in hand")
+        self._pay(tx, actor, "sheathe", "move", dry)
+        self._change_wielding(tx, actor, None, dry)
+
+    def _do_shield(self, tx: Tx, actor: str, a: act.ShieldAction, dry: bool) -> None:
+        """PFB-ITEM-09/10/12."""
+        cost: Cost = "free" if a.op == "drop" else "move"
+        self._change_shield(tx, actor, a.op, True)
+        self._pay(tx, actor, f"shield {a.op}", cost, dry)
+        self._change_shield(tx, actor, a.op, dry)
+
+    def _do_drop_item(self, tx: Tx, actor: str, a: act.DropItem, dry: bool) -> None:
+        """PFB-ACT-15: drop a held item (free)."""
+        cs = tx.state.get(actor)
+        if a.item != cs.wielding:
+            raise IllegalAction(f"drop: {actor} is not holding {a.item!r}")
+        self._pay(tx, actor, f"drop {a.item}", "free", dry)
+        if not dry:
+            tx.emit(ev.EquipmentChanged(actor, None, cs.shield_state, sorted(cs.loaded), f"drops {a.item}"))
+
+    def _do_drop_prone(self, tx: Tx, actor: str, a: act.DropProne, dry: bool) -> None:
+        """PFB-ACT-16: drop prone in your square (free)."""
+        if tx.state.get(actor).has("prone"):
+            raise IllegalAction("drop prone: already prone")
+        self._pay(tx, actor, "drop prone", "free", dry)
+        if not dry:
+            tx.emit(ev.ConditionSet(actor, "prone", True, "drops prone"))
+
+    def _do_stand_up(self, tx: Tx, actor: str, a: act.StandUp, dry: bool) -> None:
+        """PFB-ACT-21: standing up is a move action."""
+        if not tx.state.get(actor).has("prone"):
+            raise IllegalAction("stand up: not prone")
+        self._pay(tx, actor, "stand up", "move", dry)
+        if not dry:
+            tx.emit(ev.ConditionSet(actor, "prone", False, "stands up"))
+
+    def _do_reload(self, tx: Tx, actor: str, a: act.Reload, dry: bool) -> None:
+        """PFB-ITEM-08: a light crossbow reloads as a move action, a heavy one as a full round."""
+        option = self._option(actor, a.attack or None, tx.state)
+        if option.weapon.reload == "none":
+            raise IllegalAction(f"reload: {option.name} needs no reloading (PFB-ITEM-06)")
+        cs = tx.state.get(actor)
+        if option.name in cs.loaded:
+            raise IllegalAction(f"reload: {option.name} is already loaded")
+        self._pay(tx, actor, f"reload {option.name}", "move" if option.weapon.reload == "move" else "full-round",
+                  dry)
+        if not dry:
+            tx.emit(ev.EquipmentChanged(actor, cs.wielding, cs.shield_state, sorted(cs.loaded | {option.name}),
+                                        f"reloads {option.name}"))
+
+    def _do_activity(self, tx: Tx, actor: str, a: act.Activity, dry: bool) -> None:
+        """PFB-ACT-11/17/20/22..27, PFB-TIME-06..08: the catalogue gives the cost; unknown → standard."""
+        if not a.name:
+            raise IllegalAction("activity: give a name")
+        kind = action_catalogue().get(a.name, "standard")
+        if kind == "full-round-activation":
+            self._pay(tx, actor, a.name, "full-round", dry)
+            if not dry:
+                tx.emit(ev.EffectAdded(actor, f"activating {a.name}", actor, tx.state.round + 1))
+            return
+        if kind not in ("standard", "move", "full-round", "free"):
+            raise IllegalAction(f"activity {a.name}: bad catalogue cost {kind!r}")
+        self._pay(tx, actor, a.name, kind, dry)  # type: ignore[arg-type]
+        if not dry and tx.state.turn is not None:
+            self._strenuous(tx, actor, kind)
+
+    def _strenuous(self, tx: Tx, actor: str, cost: str) -> None:
+        """PFB-HP-01 (PF1 default): a disabled creature's standard action costs it 1 hp."""
+        if cost in ("standard", "full-round") and self.ruleset.allowance(
+                self.creature(actor), tx.state.get(actor), surprise_round=False).strenuous_costs_hp:
+            before = tx.state.get(actor).hp
+            tx.emit(ev.Damaged(actor, 1, "strenuous", f"{actor} strains while disabled: 1 damage (PFB-HP-01)"))
+            self._announce_health(tx, actor, before)
+
+    # ------------------------------------------------------------------ attacks
+    def plan_attack(self, attacker: str, target: str, attack: str | None = None, *, square: Square | None = None,
+                    extra: tuple[Modifier, ...] = (), state: EncounterState | None = None,
+                    from_square: Square | None = None) -> AttackPlan:
+        """Everything decided before any die: legality (reach, range, the 10-ft rules, total cover,
+        total concealment) and the attack modifiers. Raises :class:`IllegalAction`."""
+        s = state or self.state
+        if target not in s.combatants:
+            raise IllegalAction(f"attack: no combatant {target!r}")
+        if target == attacker:
+            raise IllegalAction("attack: a creature cannot attack itself")
+        if not self.on_map(target, s):
+            raise IllegalAction(f"attack: {target} is not on the battlefield")
+        if self.is_dead(target, s):
+            raise IllegalAction(f"attack: {target} is already dead")
+        creature = self.creature(attacker)
+        option = self._option(attacker, attack, s)
+        cs = s.get(attacker)
+        if option.kind.value != "spell" and cs.wielding != option.name:
+            raise IllegalAction(f"attack: {attacker} must draw {option.name} first (a move action, PFB-ITEM-01)")
+        if option.weapon.reload != "none" and option.name not in cs.loaded:
+            raise IllegalAction(f"attack: {option.name} is not loaded (reload, PFB-ITEM-08)")
+        a_fp = Footprint(from_square or cs.position, creature.space)
+        t_fp = self.footprint(target, s)
+        gm = self.battle.game_map
+        dist = footprint_distance_ft(a_fp, t_fp)
+        mods: list[Modifier] = list(self.ruleset.attack_modifiers(creature, option))
+        ranged = option.is_ranged
+        if ranged:
+            rc = range_check(dist, option)
+            if rc.problem:
+                raise IllegalAction(f"attack: {rc.problem} (PFB-ATK-04..06)")
+            if rc.penalty:
+                mods.append(Modifier(rc.penalty, "range"))
+            if option.kind.value != "spell" and self.ruleset.ranged_needs_clearance():
+                for enemy in self.enemies(attacker, s):
+                    if self.is_dead(enemy, s) or (
+                            self.ruleset.ranged_min_range_ignores_helpless and self.is_helpless(enemy, s)):
+                        continue
+                    d = footprint_distance_ft(a_fp, self.footprint(enemy, s))
+                    if d < 10:
+                        raise IllegalAction(f"attack: {enemy} is {d} ft away; ranged weapons need 10 ft from "
+                                            f"every enemy (PFB-ATK-09)")
+            penalty = self.ruleset.into_melee_penalty(creature)
+            if penalty is not None:
+                for ally in self.allies(attacker, s):
+                    if self.ruleset.into_melee_ignores_helpless_allies and self.is_helpless(ally, s):
+                        continue
+                    if footprint_distance_ft(self.footprint(ally, s), t_fp) == 5:
+                        mods.append(penalty)
+                        break
+        elif not within_reach(a_fp, creature.reach_ft, t_fp):
+            raise IllegalAction(f"attack: {target} is {dist} ft away, beyond {attacker}'s reach of "
+                                f"{creature.reach_ft} ft (PFB-ATK-02)")
+        for effect in cs.effects:
+            if effect.attack:
+                mods.append(Modifier(effect.attack, effect.name))
+        mods.extend(extra)
+        mode = self.ruleset.cover_mode(ranged=ranged, reach_attack=creature.reach_ft > 5, adjacent=dist == 5)
+        fact = find_cover(gm, a_fp, t_fp, mode=mode, creature_squares=self.creature_squares((attacker, target), s),
+                         partial_cover=self.ruleset.partial_cover)
+        if fact.degree is CoverDegree.TOTAL:
+            raise IllegalAction(f"attack: {target} has total cover — {fact.reason} (PFB-COV-09..11)")
+        vision = Vision(low_light=creature.sheet.low_light_vision, darkvision_ft=creature.sheet.darkvision_ft,
+                             blinded=cs.has("blinded"), sees_invisible=cs.has("sees_invisible"))
+        sources = concealment_sources(gm, a_fp, vision, t_fp,
+                                           defender_invisible=s.get(target).has("invisible"))
+        percent, reason = self.ruleset.concealment(sources)
+        guessed_wrong = False
+        if any(src.total for src in sources):
+            if square is None:
+                raise IllegalAction(f"attack: {target} has total concealment ({reason}); attack a square you "
+                                    f"guess instead (PFB-CONC-12)")
+            guessed_wrong = tuple(square) not in set(t_fp.squares())
+        return AttackPlan(attacker, target, option, ranged, dist, tuple(mods), fact, percent, reason, guessed_wrong)
+
+    def _do_attack(self, tx: Tx, actor: str, a: act.Attack, dry: bool) -> None:
+        plan = self.plan_attack(actor, a.target, a.attack, square=a.square, state=tx.state)
+        self._pay(tx, actor, f"attack {a.target}", "standard", dry)
+        if dry:
+            return
+        self._roll_attack(tx, plan)
+        self._strenuous(tx, actor, "standard")
+
+    def defense(self, plan: AttackPlan, state: EncounterState) -> DefenseContext:
+        target = self.creature(plan.target)
+        ts = state.get(plan.target)
+        surprised = state.surprise_round and plan.target in state.surprised
+        return DefenseContext(
+            touch=plan.option.weapon.touch,
+            vs_melee=not plan.ranged,
+            flat_footed=self.ruleset.is_flat_footed(target, ts, surprised=surprised),
+            helpless=self.ruleset.is_helpless(target, ts),
+        )
+
+    def target_ac(self, plan: AttackPlan, state: EncounterState) -> tuple[int, str]:
+        target = self.creature(plan.target)
+        extra = [m for m in [self.ruleset.cover_modifier(plan.cover)] if m is not None]
+        ac = armor_class(target, state.get(plan.target), self.defense(plan, state), extra=extra,
+                         flat_footed_loses_dodge=self.ruleset.flat_footed_loses_dodge,
+                         touch_keeps_natural_armor=self.ruleset.touch_keeps_natural_armor,
+                         stacking=self.ruleset.stacking)
+        return ac.value, ac.explain_parts()
+
+    def _roll_attack(self, tx: Tx, plan: AttackPlan) -> None:
+        """The pipeline (rules-diff §3): miss chance before the roll, roll, hit test, threat and
+        confirmation, damage, health."""
+        s = tx.state
+        attacker, target = plan.attacker, plan.target
+        head = f"{attacker} attacks {target} with {plan.option.name}"
+        lines = [head]
+        if plan.cover.degree is not CoverDegree.NONE:
+            mod = self.ruleset.cover_modifier(plan.cover)
+            lines.append(f"  cover: {'+' + str(mod.value) + ' AC, ' if mod else ''}{plan.cover.reason}")
+        if plan.concealment and self.ruleset.concealment_before_roll:
+            roll = self.dice.percentile(f"concealment {attacker}->{target}")
+            if roll <= plan.concealment or plan.guessed_wrong:
+                lines.append(f"  misses: concealment d% {roll} ≤ {plan.concealment} ({plan.concealment_reason}); "
+                             f"no attack roll (PFB-CONC-09)" if not plan.guessed_wrong else "  misses")
+                tx.emit(ev.AttackResolved(attacker, target, plan.option.name, False, False, lines))
+                return
+            lines.append(f"  concealment d% {roll} > {plan.concealment} ({plan.concealment_reason}): attack roll")
+        face = self.dice.d20(f"attack {attacker}->{target}")
+        roll = total(face, plan.modifiers, base_label="d20", stacking=self.ruleset.stacking)
+        ac, ac_text = self.target_ac(plan, s)
+        auto_hit, auto_miss = self.ruleset.natural(face)
+        hit = auto_hit or (not auto_miss and roll.value >= ac)
+        why = " (natural 20)" if auto_hit else " (natural 1)" if auto_miss else ""
+        lines.append(f"  {'hits' if hit else 'misses'}{why}: {roll.explain()} vs AC {ac} ({ac_text})")
+        threat_min, mult = self.ruleset.crit_profile(plan.option)
+        critical = False
+        if is_threat(face, threat_min, hit):
+            c_face = self.dice.d20(f"confirm {attacker}->{target}")
+            c_roll = total(c_face, plan.modifiers, base_label="d20", stacking=self.ruleset.stacking)
+            c_hit, c_miss = self.ruleset.natural(c_face)
+            critical = c_hit or (not c_miss and c_roll.value >= ac)
+            lines.append(f"  critical threat; confirmation {c_roll.explain()} vs AC {ac}: "
+                         f"{'confirmed' if critical else 'not confirmed — a normal hit'}")
+        if plan.guessed_wrong:
+            hit = False
+        tx.emit(ev.AttackResolved(attacker, target, plan.option.name, hit, critical, lines))
+        if not hit:
+            return
+        helpless = self.ruleset.is_helpless(self.creature(target), s.get(target))
+        dmg = roll_damage(self.creature(attacker), plan.option, self.dice, multiplier=mult if critical else 1,
+                          precision_d6=self.ruleset.precision_dice(self.creature(attacker), helpless),
+                          minimum=self.ruleset.minimum_damage)
+        before = tx.state.get(target).hp
+        tx.emit(ev.Damaged(target, dmg.total, attacker, f"  damage {dmg.explanation} → {target} hp "
+                                                           f"{before} → {before - dmg.total}"))
+        self._announce_health(tx, target, before)
+
+    def _do_charge(self, tx: Tx, actor: str, a: act.Charge, dry: bool) -> None:
+        """PFB-CHG-01..12."""
+        self._movement_common(tx, actor, "charge")
+        turn = tx.state.turn
+        assert turn is not None
+        if turn.moved:
+            raise IllegalAction("charge: all the movement must be part of the charge (PFB-CHG-03)")
+        if a.target not in tx.state.combatants or a.target == actor:
+            raise IllegalAction(f"charge: no target {a.target!r}")
+        creature = self.creature(actor)
+        start = self.footprint(actor, tx.state)
+        t_fp = self.footprint(a.target, tx.state)
+        if within_reach(start, creature.reach_ft, t_fp):
+            raise IllegalAction(f"charge: {a.target} is already within reach (PFB-CHG-04)")
+        option = self._option(actor, a.draw or a.attack, tx.state)
+        if option.is_ranged:
+            raise IllegalAction("charge: the charge attack is a melee attack (PFB-CHG-10)")
+        gm = self.battle.game_map
+        origins = closest_attack_origins(gm, start, t_fp, creature.reach_ft)
+        if not origins:
+            raise IllegalAction(f"charge: no square from which to attack {a.target}")
+        if a.to is not None:
+            end = (int(a.to[0]), int(a.to[1]))
+            if end not in origins:
+                raise IllegalAction(f"charge: {end} is not a closest square from which to attack (PFB-CHG-09)")
+        else:
+            end = origins[0]
+        dist = distance_ft(start.origin, end)
+        speed = self.speed_ft(actor, tx.state)
+        if dist < 10:
+            raise IllegalAction(f"charge: only {dist} ft to move; a charge needs at least 10 ft (PFB-CHG-04)")
+        if dist > 2 * speed:
+            raise IllegalAction(f"charge: {dist} ft is more than double speed {2 * speed} ft (PFB-CHG-05)")
+        occupied = set(self.creature_squares((actor,), tx.state))
+        end_fp = start.moved_to(end)
+        if any(sq in occupied for sq in end_fp.squares()):
+            raise IllegalAction(f"charge: the closest square {end} is occupied (PFB-CHG-09)")
+        problem = charge_path_problem(gm, start, end, occupied - set(t_fp.squares()),
+                                      flying=creature.fly_speed_ft > 0)
+        if problem:
+            raise IllegalAction(f"charge: {problem} (PFB-CHG-06..08)")
+        self._pay(tx, actor, f"charge {a.target}", "full-round", dry)
+        if a.draw is not None:
+            self._free_while_moving(tx, actor, a.draw, None, "move", dry)
+        if dry:
+            # The attack's own legality (loaded, reach from the end square, total cover) is checked too.
+            self.plan_attack(actor, a.target, option.name, state=replace(tx.state), from_square=end)
+            return
+        tx.emit(ev.Moved(actor, [list(end)], dist, turn.diagonals, "charge"))
+        # PFB-CHG-12: −2 AC until the start of the charger's next turn.
+        tx.emit(ev.EffectAdded(actor, "charging", actor, tx.state.round + 1, ac=-2))
+        plan = self.plan_attack(actor, a.target, option.name, state=tx.state, extra=(Modifier(2, "charge"),))
+        self._roll_attack(tx, plan)
+
+    # ------------------------------------------------------------------ enumeration
+    def legal_actions(self) -> Iterator[act.Action]:
+        """Every concrete legal action for the creature whose turn it is (moves: one per reachable square)."""
+        s = self.state
+        if s.turn is None or s.ended:
+            return
+        actor = s.turn.actor
+        creature = self.creature(actor)
+        candidates: list[act.Action] = []
+        for enemy in self.enemies(actor):
+            for option in creature.attacks:
+                candidates.append(act.Attack(enemy, option.name, square=s.get(enemy).position))
+            candidates.append(act.Charge(enemy))
+        turn: TurnState = s.turn
+        if not turn.stepped and (turn.move or turn.standard):
+            start = self.footprint(actor)
+            reach = mv.reachable(self.battle.game_map, start, max(self.speed_ft(actor), 5), self.occupancy(actor),
+                                 diagonals_so_far=turn.diagonals,
+                                 difficult_diagonal_counts=self.ruleset.difficult_diagonal_counts)
+            candidates.extend(act.Move(to=sq) for sq in sorted(reach))
+        c0, r0 = s.get(actor).position
+        for dc in (-1, 0, 1):
+            for dr in (-1, 0, 1):
+                if dc or dr:
+                    candidates.append(act.Step((c0 + dc, r0 + dr)))
+        for option in creature.attacks:
+            candidates.append(act.Draw(option.name))
+            candidates.append(act.Reload(option.name))
+        candidates += [act.Sheathe(), act.StandUp(), act.DropProne(), act.Activity("speak"),
+                       act.ShieldAction("strap"), act.ShieldAction("remove"), act.ShieldAction("drop")]
+        for action in candidates:
+            if self.check(action) is None:
+                yield action
+        yield act.EndTurn()
+
+
+def initial_state(battle: Battle) -> EncounterState:
+    from d20combat.encounter.state import CombatantState
+
+    combatants: dict[str, CombatantState] = {}
+    for cid, p in battle.placements.items():
+        creature = battle.creatures[cid]
+        loaded = frozenset(o.name for o in creature.attacks if o.weapon.reload != "none")
+        combatants[cid] = CombatantState(cid, p.position, p.hp, p.wielding, p.shield_state, loaded=loaded,
+                                         conditions=p.conditions)
+    return EncounterState(combatants=combatants)

@@ -1,0 +1,239 @@
+"""Events: the only way state changes. The event log *is* the encounter (replay, undo, save).
+
+Each event is a frozen dataclass with a ``kind``; it serializes to one JSON line with sorted keys,
+so the same seed and the same decisions give a byte-identical log.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: ClassVar[str] = "event"
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["kind"] = self.kind
+        return data
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+    def explain(self) -> str:
+        return ""
+
+
+@dataclass(frozen=True, slots=True)
+class EncounterStarted(Event):
+    kind: ClassVar[str] = "encounter_started"
+    scenario: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class SurpriseDetermined(Event):
+    kind: ClassVar[str] = "surprise_determined"
+    surprised: list[str]
+    details: list[str]
+
+    def explain(self) -> str:
+        if not self.surprised:
+            return "Nobody is surprised: no surprise round."
+        return "Surprised: " + ", ".join(self.surprised) + ". " + " ".join(self.details)
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeRolled(Event):
+    kind: ClassVar[str] = "initiative_rolled"
+    combatant: str
+    total: int
+    explanation: str
+
+    def explain(self) -> str:
+        return f"{self.combatant} initiative {self.explanation}"
+
+
+@dataclass(frozen=True, slots=True)
+class OrderSet(Event):
+    kind: ClassVar[str] = "order_set"
+    order: list[str]
+    tie_breaks: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    kind: ClassVar[str] = "round_started"
+    round: int
+    surprise: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    kind: ClassVar[str] = "turn_started"
+    combatant: str
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    kind: ClassVar[str] = "turn_ended"
+    combatant: str
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BudgetSpent(Event):
+    """An action paid from the turn's budget (PFB-ACT-06). ``cost``: standard, move, standard-as-move,
+    full-round, free, or none."""
+
+    kind: ClassVar[str] = "budget_spent"
+    combatant: str
+    action: str
+    cost: str
+
+    def explain(self) -> str:
+        return f"{self.combatant}: {self.action} ({self.cost} action)" if self.cost != "none" else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    kind: ClassVar[str] = "moved"
+    combatant: str
+    path: list[list[int]]
+    cost_ft: int
+    diagonals: int
+    mode: str
+
+    def explain(self) -> str:
+        end = self.path[-1] if self.path else None
+        return f"{self.combatant} {self.mode}s to ({end[0]},{end[1]}) — {self.cost_ft} ft" if end else ""
+
+
+@dataclass(frozen=True, slots=True)
+class AttackResolved(Event):
+    kind: ClassVar[str] = "attack_resolved"
+    attacker: str
+    target: str
+    attack: str
+    hit: bool
+    critical: bool
+    lines: list[str]
+
+    def explain(self) -> str:
+        return "\n".join(self.lines)
+
+
+@dataclass(frozen=True, slots=True)
+class Damaged(Event):
+    kind: ClassVar[str] = "damaged"
+    target: str
+    amount: int
+    source: str
+    explanation: str
+
+    def explain(self) -> str:
+        return self.explanation
+
+
+@dataclass(frozen=True, slots=True)
+class Healed(Event):
+    kind: ClassVar[str] = "healed"
+    target: str
+    amount: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionSet(Event):
+    kind: ClassVar[str] = "condition_set"
+    target: str
+    condition: str
+    present: bool
+    reason: str = ""
+
+    def explain(self) -> str:
+        verb = "is" if self.present else "is no longer"
+        return f"{self.target} {verb} {self.condition}" + (f" ({self.reason})" if self.reason else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Stabilized(Event):
+    kind: ClassVar[str] = "stabilized"
+    target: str
+    explanation: str
+
+    def explain(self) -> str:
+        return self.explanation
+
+
+@dataclass(frozen=True, slots=True)
+class EffectAdded(Event):
+    kind: ClassVar[str] = "effect_added"
+    target: str
+    name: str
+    anchor: str
+    until_round: int
+    ac: int = 0
+    attack: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class EffectEnded(Event):
+    kind: ClassVar[str] = "effect_ended"
+    target: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class EquipmentChanged(Event):
+    kind: ClassVar[str] = "equipment_changed"
+    combatant: str
+    wielding: str | None
+    shield_state: str
+    loaded: list[str]
+    note: str
+
+    def explain(self) -> str:
+        return f"{self.combatant} {self.note}"
+
+
+@dataclass(frozen=True, slots=True)
+class Note(Event):
+    """Something worth telling that changes nothing (a speech, a failed dying check's roll…)."""
+
+    kind: ClassVar[str] = "note"
+    text: str
+
+    def explain(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class EncounterEnded(Event):
+    kind: ClassVar[str] = "encounter_ended"
+    winner: str | None
+    reason: str
+
+    def explain(self) -> str:
+        return f"Combat ends: {self.reason}"
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.kind: cls
+    for cls in (
+        EncounterStarted, SurpriseDetermined, InitiativeRolled, OrderSet, RoundStarted, TurnStarted,
+        TurnEnded, BudgetSpent, Moved, AttackResolved, Damaged, Healed, ConditionSet, Stabilized,
+        EffectAdded, EffectEnded, EquipmentChanged, Note, EncounterEnded,
+    )
+}
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    data = dict(data)
+    kind = data.pop("kind")
+    cls = EVENT_TYPES[kind]
+    names = {f.name for f in fields(cls)}
+    return cls(**{k: v for k, v in data.items() if k in names})

@@ -1,0 +1,89 @@
+"""The encounter's changing part as immutable snapshots. Only :func:`apply` makes a new one."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from d20combat.battlefield.grid import Square
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A timed effect on a creature.
+
+    It ends just before ``anchor``'s turn in round ``until_round`` (PFB-TIME-03..05: "N rounds" end
+    just before the initiative slot they started on). ``ac`` and ``attack`` are flat modifiers while
+    it lasts (the charge's −2 AC, PFB-CHG-12).
+    """
+
+    name: str
+    anchor: str
+    until_round: int
+    ac: int = 0
+    attack: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CombatantState:
+    id: str
+    position: Square
+    hp: int
+    wielding: str | None
+    shield_state: str
+    loaded: frozenset[str] = frozenset()
+    conditions: frozenset[str] = frozenset()
+    effects: tuple[Effect, ...] = ()
+    initiative: int | None = None
+    stable: bool = False
+    damage_dealt: int = 0
+    damage_taken: int = 0
+    healed: int = 0
+
+    def has(self, condition: str) -> bool:
+        return condition in self.conditions
+
+
+@dataclass(frozen=True, slots=True)
+class TurnState:
+    """What the creature whose turn it is has left (PFB-ACT-06) and how it has moved (PFB-MOVE-02/03)."""
+
+    actor: str
+    standard: bool = True
+    move: bool = True
+    free_used: int = 0
+    moved: bool = False
+    """Used a move action (or the standard as a move) to move: no 5-foot step (PFB-MOVE-02)."""
+    stepped: bool = False
+    """Took a 5-foot step: no other movement this turn (PFB-MOVE-03)."""
+    diagonals: int = 0
+    """Diagonals moved this turn, for the 5/10 alternation (PFB-MOVE-16a)."""
+    actions_taken: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class EncounterState:
+    combatants: Mapping[str, CombatantState]
+    order: tuple[str, ...] = ()
+    round: int = 0
+    turn_index: int = -1
+    turn: TurnState | None = None
+    surprise_round: bool = False
+    surprised: frozenset[str] = frozenset()
+    ended: bool = False
+    winner: str | None = None
+    end_reason: str = ""
+    version: int = 0
+    attacks_made: int = field(default=0)
+
+    def get(self, cid: str) -> CombatantState:
+        return self.combatants[cid]
+
+    def with_combatant(self, c: CombatantState) -> EncounterState:
+        combatants = dict(self.combatants)
+        combatants[c.id] = c
+        return replace(self, combatants=combatants)
+
+    @property
+    def actor(self) -> str | None:
+        return self.turn.actor if self.turn else None

@@ -1,0 +1,161 @@
+"""Stat blocks, weapons and armor. Everything here is static for the whole encounter."""
+
+from __future__ import annotations
+
+import builtins
+from enum import Enum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from d20combat.dice.expression import DiceSyntaxError, parse_dice
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def ability_mod(score: int) -> int:
+    return (score - 10) // 2
+
+
+class Size(str, Enum):
+    """Size categories with their space in squares and default natural reach (PFB-GRID-03/04/07)."""
+
+    SMALL = "small"
+    MEDIUM = "medium"
+    LARGE = "large"
+    LARGE_LONG = "large-long"
+
+    @property
+    def space(self) -> int:
+        return 2 if self in (Size.LARGE, Size.LARGE_LONG) else 1
+
+    @property
+    def default_reach_ft(self) -> int:
+        # PF1 CRB default (PFB-GRID-07 is MISSING): tall Large creatures reach 10 ft.
+        return 10 if self is Size.LARGE else 5
+
+
+class WeaponKind(str, Enum):
+    MELEE = "melee"
+    THROWN = "thrown"
+    BOW = "bow"
+    CROSSBOW_LIGHT = "crossbow-light"
+    CROSSBOW_HEAVY = "crossbow-heavy"
+    SLING = "sling"
+    SPELL = "spell"
+
+    @property
+    def is_ranged(self) -> bool:
+        return self is not WeaponKind.MELEE
+
+    @property
+    def max_increments(self) -> int:
+        """PFB-ATK-05/06: thrown 5 increments; bows, crossbows and slings 10."""
+        if self is WeaponKind.SPELL:
+            return 1  # a spell reaches its stated range, no increments
+        return 5 if self is WeaponKind.THROWN else 10
+
+
+def _check_dice(value: str | None) -> str | None:
+    if value is not None:
+        try:
+            parse_dice(value)
+        except DiceSyntaxError as exc:
+            raise ValueError(str(exc)) from None
+    return value
+
+
+class Weapon(_Strict):
+    """A weapon (PFB-DMG-02: the Equipment chapter is MISSING; the shipped table is PF1 CRB's)."""
+
+    name: str
+    damage: str = Field(description="damage dice, e.g. '1d8'")
+    kind: WeaponKind = WeaponKind.MELEE
+    hands: Literal["light", "one", "two"] = "one"
+    threat_min: int = Field(20, ge=2, le=20, description="lowest natural roll that threatens (PFB-CRIT-09)")
+    crit_mult: int = Field(2, ge=2, le=6, description="critical multiplier (PFB-CRIT-12)")
+    range_increment_ft: int = Field(0, ge=0, multiple_of=5)
+    enhancement: int = 0
+    energy_damage: str | None = Field(None, description="extra energy dice, never multiplied (PFB-CRIT-14)")
+    reload: Literal["none", "move", "full-round"] = "none"
+    touch: bool = False
+
+    _v_damage = field_validator("damage")(_check_dice)
+    _v_energy = field_validator("energy_damage")(_check_dice)
+
+    @model_validator(mode="after")
+    def _ranged_needs_increment(self) -> Weapon:
+        if self.kind.is_ranged and self.range_increment_ft <= 0:
+            raise ValueError(f"ranged weapon {self.name!r} needs a range_increment_ft")
+        return self
+
+
+class Armor(_Strict):
+    name: str
+    armor_bonus: int = Field(ge=0)
+    category: Literal["light", "medium", "heavy"] = "light"
+
+
+class Shield(_Strict):
+    name: str
+    shield_bonus: int = Field(ge=0)
+
+
+class Abilities(_Strict):
+    """Ability scores; the YAML keys are the sheet's short names (str, dex, …)."""
+
+    str: builtins.int = Field(10, ge=0, le=50)
+    dex: builtins.int = Field(10, ge=0, le=50)
+    con: builtins.int = Field(10, ge=0, le=50)
+    int: builtins.int = Field(10, ge=0, le=50)
+    wis: builtins.int = Field(10, ge=0, le=50)
+    cha: builtins.int = Field(10, ge=0, le=50)
+
+
+class AttackProfile(_Strict):
+    """An attack a creature can make: a weapon by name (or inline), plus per-attack extras."""
+
+    weapon: str | Weapon
+    bonus: int = Field(0, description="situational bonus that always applies, e.g. Weapon Focus +1")
+    two_handed: bool = Field(False, description="wielded in both hands (PFB-DMG-05)")
+
+
+class StatBlock(_Strict):
+    """A creature's sheet. Fields follow the PFB text's words (PFB.md 'Engine implications')."""
+
+    name: str
+    race: str = "monster"
+    size: Size = Size.MEDIUM
+    abilities: Abilities = Abilities()
+    attack_bonus: int = Field(0, description="the sheet's base attack bonus, without ability mods (PFB-ATK-12)")
+    hp: int = Field(gt=0)
+    speed_ft: int | None = Field(None, ge=0, multiple_of=5, description="overrides the race/armor rule")
+    fly_speed_ft: int = Field(0, ge=0, multiple_of=5)
+    reach_ft: int | None = Field(None, ge=5, multiple_of=5)
+    armor: str | Armor | None = None
+    shield: str | Shield | None = None
+    natural_armor: int = Field(0, ge=0)
+    dodge_bonus: int = Field(0, ge=0, description="Dodge feat and similar dodge bonuses to AC")
+    deflection_bonus: int = Field(0, ge=0)
+    init_modifier: int | None = Field(None, description="the sheet's total initiative modifier (PFB-INIT-03)")
+    feats: tuple[str, ...] = ()
+    sneak_attack_dice: int = Field(0, ge=0)
+    low_light_vision: bool = False
+    darkvision_ft: int = Field(0, ge=0, multiple_of=5)
+    skills: dict[str, int] = Field(default_factory=dict)
+    attacks: tuple[AttackProfile, ...] = ()
+    wielding: str | None = Field(None, description="the weapon in hand when combat starts")
+    shield_state: Literal["strapped", "held", "stowed"] = "strapped"
+
+    @model_validator(mode="after")
+    def _wielding_is_an_attack(self) -> StatBlock:
+        names = {a.weapon if isinstance(a.weapon, str) else a.weapon.name for a in self.attacks}
+        if self.wielding is not None and self.wielding not in names:
+            raise ValueError(f"wielding {self.wielding!r} is not one of its attacks {sorted(names)}")
+        return self
+
+    def has_feat(self, feat: str) -> bool:
+        wanted = feat.lower().replace(" ", "_")
+        return any(f.lower().replace(" ", "_") == wanted for f in self.feats)

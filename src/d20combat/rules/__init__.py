@@ -1,0 +1,1 @@
+"""Pure resolution functions: no I/O, no hidden state, dice passed in."""

@@ -1,0 +1,170 @@
+"""The ruleset seam: a named bundle of policies the core asks whenever systems differ.
+
+The base class holds the core defaults (rules-diff §3: PFB's rule where PFB states one). A ruleset
+is a short subclass that overrides the policies its text changes, as python-chess variants do.
+The core never asks which ruleset it runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from d20combat.battlefield.concealment import ConcealmentSource
+from d20combat.battlefield.cover import CoverDegree, CoverFact
+from d20combat.encounter.state import CombatantState
+from d20combat.model.creature import AttackOption, Creature
+from d20combat.numbers import Modifier, StackingPolicy, core_stacking
+from d20combat.rules import attack as attack_rules
+from d20combat.rules import critical, health, initiative
+
+
+class NoOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class TurnAllowance(BaseModel):
+    """What one turn may hold (P5 action_budget)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    standard: bool = True
+    move: bool = True
+    free: int = 1
+    single_action: bool = False
+    """Exactly one standard *or* move action (surprise round, disabled)."""
+    strenuous_costs_hp: bool = False
+    """A standard action costs 1 hp afterwards (disabled, PF1 default)."""
+
+
+class Ruleset:
+    id: ClassVar[str] = "core"
+    title: ClassVar[str] = "core defaults"
+    Options: ClassVar[type[BaseModel]] = NoOptions
+
+    # --- knobs the subclass sets from its named options -------------------------------------
+    step_uses_free_action: bool = False
+    difficult_diagonal_counts: bool = True
+    move_draw_uses_free_action: bool = True
+    surprise_free_actions: bool = False
+    into_melee_ignores_helpless_allies: bool = False
+    ranged_min_range_ignores_helpless: bool = False
+    cover_any_line_everywhere: bool = False
+    reach_ranged_cover_only_nonadjacent: bool = False
+    partial_cover: bool = False
+    flat_footed_loses_dodge: bool = False
+    touch_keeps_natural_armor: bool = False
+    dying_procedure: Literal["pf1", "static"] = "pf1"
+    max_free_actions: int = 1
+
+    def __init__(self, options: dict[str, Any] | None = None) -> None:
+        self.options = self.Options.model_validate(options or {})
+        self.configure(self.options)
+
+    def configure(self, options: BaseModel) -> None:
+        """Map named variant options onto the knobs above."""
+
+    # --- P1 bonus stacking -------------------------------------------------------------------
+    stacking: StackingPolicy = staticmethod(core_stacking)
+
+    # --- P2 turn order -----------------------------------------------------------------------
+    def initiative_modifiers(self, creature: Creature) -> list[Modifier]:
+        return initiative.initiative_modifiers(creature)
+
+    # --- P5 action budget --------------------------------------------------------------------
+    def allowance(self, creature: Creature, state: CombatantState, *, surprise_round: bool) -> TurnAllowance:
+        if surprise_round:
+            # PFB-SURP-05: one standard or move action, and (literally) nothing else.
+            return TurnAllowance(free=self.max_free_actions if self.surprise_free_actions else 0, single_action=True)
+        if self.health(creature, state) is health.Health.DISABLED:
+            # PFB-HP-01 (PF1 default): one move or standard action; a standard action costs 1 hp.
+            return TurnAllowance(free=self.max_free_actions, single_action=True, strenuous_costs_hp=True)
+        return TurnAllowance(free=self.max_free_actions)
+
+    # --- P6 movement ---------------------------------------------------------------------------
+    def speed_ft(self, creature: Creature, state: CombatantState) -> int:
+        return creature.land_speed_ft
+
+    # --- P8 attack -----------------------------------------------------------------------------
+    def natural(self, face: int) -> tuple[bool, bool]:
+        return attack_rules.natural_result(face)
+
+    def attack_modifiers(self, creature: Creature, option: AttackOption) -> list[Modifier]:
+        return attack_rules.attack_roll_modifiers(creature, option)
+
+    def into_melee_penalty(self, creature: Creature) -> Modifier | None:
+        """PFB-ATK-07/08: −4 shooting at an enemy adjacent to an ally, unless Precise Shot."""
+        if creature.has_feat("precise_shot"):
+            return None
+        return Modifier(-4, "into melee")
+
+    def ranged_needs_clearance(self) -> bool:
+        """PFB-ATK-09: no ranged weapon attack within 10 ft of any enemy."""
+        return True
+
+    # --- P9 defense ------------------------------------------------------------------------------
+    def is_flat_footed(self, creature: Creature, state: CombatantState, *, surprised: bool) -> bool:
+        """PFB-AC-03 / PFB-SURP-09: can't react — surprised, or paralyzed."""
+        return surprised or state.has("paralyzed")
+
+    def is_helpless(self, creature: Creature, state: CombatantState) -> bool:
+        """PFB-HELP-01: bound, sleeping, paralyzed, unconscious (dying creatures are unconscious)."""
+        if state.conditions & {"bound", "asleep", "paralyzed", "unconscious", "helpless"}:
+            return True
+        return self.health(creature, state) in (health.Health.DYING, health.Health.DEAD)
+
+    # --- P11 criticals -----------------------------------------------------------------------------
+    def crit_profile(self, option: AttackOption) -> tuple[int, int]:
+        return critical.crit_profile(option)
+
+    # --- P12 damage --------------------------------------------------------------------------------
+    minimum_damage: int = 1
+
+    def precision_dice(self, attacker: Creature, defender_helpless: bool) -> int:
+        """PFB-HELP-05: sneak attack against a helpless creature (the only trigger this text gives)."""
+        return attacker.sheet.sneak_attack_dice if defender_helpless else 0
+
+    # --- P14 injury model ----------------------------------------------------------------------------
+    def health(self, creature: Creature, state: CombatantState) -> health.Health:
+        return health.health(state.hp, creature.con_score)
+
+    def can_act(self, creature: Creature, state: CombatantState) -> bool:
+        if state.conditions & {"fled", "surrendered", "paralyzed", "bound", "asleep", "unconscious"}:
+            return False
+        return self.health(creature, state) in (health.Health.OK, health.Health.DISABLED)
+
+    def out_of_fight(self, creature: Creature, state: CombatantState) -> bool:
+        """PFB-RND-07 (proposed): dead, helpless, fled or surrendered."""
+        return not self.can_act(creature, state) or self.is_helpless(creature, state)
+
+    # --- P17 cover -----------------------------------------------------------------------------------
+    def cover_mode(self, *, ranged: bool, reach_attack: bool, adjacent: bool) -> Literal["any_line", "best_corner"]:
+        """PFB-COV-06/14: adjacent melee uses any line; ranged and reach attacks pick their best corner."""
+        if self.cover_any_line_everywhere:
+            return "any_line"
+        if ranged:
+            return "best_corner"
+        if reach_attack and not (adjacent and self.reach_ranged_cover_only_nonadjacent):
+            return "best_corner"
+        return "any_line"
+
+    def cover_modifier(self, fact: CoverFact) -> Modifier | None:
+        """PFB-COV-04: +4 AC; partial cover +2 when that variant is on (PFB-COV-16)."""
+        if fact.degree is CoverDegree.COVER:
+            return Modifier(4, "cover", "cover")
+        if fact.degree is CoverDegree.PARTIAL:
+            return Modifier(2, "partial cover", "cover")
+        return None
+
+    # --- P18 concealment -------------------------------------------------------------------------------
+    def concealment(self, sources: Sequence[ConcealmentSource]) -> tuple[int, str]:
+        """PFB-CONC-07: only the strongest source counts. Returns (miss chance %, reason)."""
+        if not sources:
+            return 0, ""
+        best = max(sources, key=lambda s: s.percent)
+        return best.percent, best.reason
+
+    concealment_before_roll: bool = True
+    """PFB-CONC-09: the d% is rolled before the attack roll; a miss means no attack roll at all."""

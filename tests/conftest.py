@@ -1,0 +1,45 @@
+"""Shared test builders: small inline scenarios with forced dice."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import pytest
+
+from d20combat.dice import ScriptedDice
+from d20combat.encounter.engine import Encounter
+from d20combat.scenario import battle_from_data
+
+
+def make_encounter(
+    combatants: list[dict[str, Any]],
+    *,
+    rows: list[str] | None = None,
+    width: int = 12,
+    height: int = 12,
+    dice: Iterable[int] = (),
+    variants: dict[str, Any] | None = None,
+    start: bool = True,
+    ruleset: str = "pathfinder-beginner",
+    **extra: Any,
+) -> Encounter:
+    """Build an encounter from inline combatant specs (scenario format).
+
+    Initiative: give every combatant an ``initiative`` so no dice are needed to start; the order is
+    then by those numbers. ``dice`` are the forced faces used afterwards, in order.
+    """
+    for i, c in enumerate(combatants):
+        c.setdefault("initiative", 100 - i)
+    map_spec: dict[str, Any] = {"rows": rows} if rows is not None else {"width": width, "height": height}
+    data = {"ruleset": ruleset, "variants": variants or {}, "map": map_spec, "combatants": combatants, **extra}
+    data.setdefault("surprise", {"surprised": []})
+    enc = Encounter(battle_from_data(data), ScriptedDice(dice))
+    if start:
+        enc.start()
+    return enc
+
+
+@pytest.fixture
+def encounter_factory() -> Any:
+    return make_encounter
