@@ -16,7 +16,7 @@ from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter
 from d20combat.render import describe_event, draw_map, summary
 from d20combat.replay import encounter_from_log, read_log
-from d20combat.scenario import ScenarioError, Scenario, load_battle
+from d20combat.scenario import Scenario, ScenarioError, load_battle
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="d20combat — a d20 tactical combat engine with explained numbers.")

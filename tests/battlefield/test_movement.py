@@ -13,6 +13,7 @@ from d20combat.battlefield.movement import (
     Occupancy,
     Occupant,
     PathCheck,
+    PathInfo,
     can_end,
     can_pass,
     check_path,
@@ -251,9 +252,10 @@ def test_pfb_grid_04_large_creature_path_and_end_checks() -> None:
     assert res.error == "cannot end in (3,1): an ally is there"
     res = check_path(OPEN, ogre, [(1, 1), (2, 2)], 30, occ)
     assert res.error == "step 2 to (2,2): an enemy occupies (3,3)"
-    r = reachable(OPEN, ogre, 15, occ)
-    assert (2, 0) not in r and (2, 2) not in r
-    assert r[(3, 0)].path == ((1, 0), (2, 0), (3, 0))
+    r = reachable(OPEN, ogre, 20, occ)
+    assert (2, 0) not in r and (2, 2) not in r and (3, 0) not in r
+    assert r[(0, 2)].cost_ft == 10
+    assert r[(4, 0)].path == ((1, 0), (2, 0), (3, 0), (4, 0))  # through the ally
 
 
 # --------------------------------------------------------------------------- budget and ties
@@ -266,29 +268,143 @@ def test_pfb_move_21_speed_5_cannot_pay_a_difficult_square() -> None:
     assert reachable(gm, ME, 10, {})[(1, 0)].cost_ft == 10
 
 
-def test_pfb_move_16_reachable_prefers_even_counter_on_equal_cost() -> None:
-    """PFB-MOVE-16: of two equally cheap paths, the one leaving the next diagonal at 5 ft wins."""
-    # (2,1) costs 10 either as diagonal+straight (counter 1) or straight+straight... no: 2 straight = (2,0).
-    # Use (2,2) from counter 1: 10 + 5 = 15 (counter 3) vs. around: more. Check determinism instead:
+def test_pfb_move_16_reachable_tie_breaks_lexicographically() -> None:
+    """PFB-MOVE-16: equal cost and parity -> the lexicographically smallest path, reproducibly."""
     r1 = reachable(OPEN, ME, 30, {}, diagonals_so_far=1)
     assert r1[(1, 1)].cost_ft == 10 and r1[(1, 1)].diagonals == 2
-    # (2,1) from counter 1: diagonal first (10) + straight (5) = 15, or straight (5) + diagonal (10).
-    assert r1[(2, 1)].cost_ft == 15
-    assert r1[(2, 1)].path == ((1, 0), (2, 1))  # lexicographically smallest of the two
-    # Equal cost, different parity: reaching (3,1) with 20 ft
+    # (2,1): straight 5 + diagonal 10, or diagonal 10 + straight 5; both 15 ft, counter 2.
+    assert r1[(2, 1)].cost_ft == 15 and r1[(2, 1)].diagonals == 2
+    assert r1[(2, 1)].path == ((1, 0), (2, 1))
     assert reachable(OPEN, ME, 30, {}, diagonals_so_far=1) == r1
 
 
-def test_pfb_move_16_reachable_tie_breaks_on_parity_before_path() -> None:
-    """PFB-MOVE-16: same cost, even counter preferred (next diagonal costs 5)."""
-    # Start with counter 0 at (0,0); (2,1) in difficult ring? Build: target (1,0) difficult orthogonal = 10,
-    # or diagonal (0,0)->(1,1)? Construct a case where a 10-ft orthogonal difficult step ties with 5+5.
-    gm = _map(difficult=frozenset({(1, 0)}))
-    r = reachable(gm, ME, 30, {})
-    # (1,0): direct 10 ft (counter 0) vs (1,1)... (0,1)->(1,0) diagonal 5 -> 10 ft, counter 1; wait that
-    # diagonal enters difficult (1,0): 15. So the direct step wins outright.
-    assert r[(1, 0)] .cost_ft == 10 and r[(1, 0)].diagonals == 0
-    # (2,0): via (1,1): 5 (diag) + 10 (diag) = 15 counter 2, or (1,0) 10 + 5 = 15 counter 0,
-    # or (1,1)->(2,0)... all 15; both even; lexicographic path: ((1,0),(2,0)) < ((1,1),(2,0)).
-    assert r[(2, 0)].cost_ft == 15
-    assert r[(2, 0)].path == ((1, 0), (2, 0))
+def test_pfb_move_16_22_reachable_prefers_even_counter_on_equal_cost() -> None:
+    """PFB-MOVE-16/22: same cost -> keep the counter even (next diagonal 5 ft), even against path order."""
+    gm = _map(difficult=frozenset({(0, 0)}))
+    r = reachable(gm, Footprint((1, 1)), 30, {})
+    # Direct difficult diagonal: 15 ft, counter 1. Straight 5 + difficult straight 10: 15 ft, counter 0.
+    assert r[(0, 0)] == PathInfo(15, 0, ((0, 1), (0, 0)))
+    # Under the skip variant the direct diagonal keeps the counter even and is lexicographically first.
+    r = reachable(gm, Footprint((1, 1)), 30, {}, difficult_diagonal_counts=False)
+    assert r[(0, 0)] == PathInfo(15, 0, ((0, 0),))
+
+
+# --------------------------------------------------------------------------- illegal end (PFB-MOVE-24)
+
+
+def test_pfb_move_24_back_to_most_recent_allowed_square() -> None:
+    """PFB-MOVE-24 (derived): 5 ft left, enters an ally's square and must stop -> back where it was."""
+    allowed = {(0, 0), (2, 0), (1, 1)}
+    got = fallback_end([(0, 0), (1, 0)], allowed.__contains__, [(2, 0), (1, 1), (0, 0)])
+    assert got == [(0, 0)]  # (2,0) and (1,1) are only as close (5 ft), not strictly closer
+
+
+def test_pfb_move_24_strictly_closer_square_wins() -> None:
+    """PFB-MOVE-24b/c: a candidate STRICTLY closer to the intended end replaces the last allowed square."""
+    blocked = {(2, 0), (3, 0)}
+
+    def ok(sq: Square) -> bool:
+        return sq not in blocked
+
+    path = [(0, 0), (1, 0), (2, 0), (3, 0)]
+    assert fallback_end(path, ok, [(3, 1)]) == [(3, 1)]  # 5 ft < 10 ft from (1,0)
+    assert fallback_end(path, ok, [(5, 0)]) == [(1, 0)]  # 10 ft: a tie keeps the most recent square
+    # Several equally close candidates: the engine rolls a die between them.
+    assert fallback_end(path, ok, [(4, 1), (3, 1), (2, 1), (4, 0), (3, 0)]) == [(2, 1), (3, 1), (4, 0), (4, 1)]
+
+
+def test_pfb_move_24_degenerate_inputs() -> None:
+    """PFB-MOVE-24: an allowed end is kept; nothing allowed -> no answer."""
+    assert fallback_end([(0, 0), (1, 0)], lambda sq: True, []) == [(1, 0)]
+    assert fallback_end([(0, 0), (1, 0)], lambda sq: False, [(5, 5)]) == []
+    assert fallback_end([], lambda sq: True, []) == []
+    assert distance_ft((2, 1), (3, 0)) == 5
+
+
+# --------------------------------------------------------------------------- properties
+
+
+def _brute_force(
+    gm: GameMap, start: Footprint, budget: int, occ: Occupancy, diags0: int, counts: bool
+) -> dict[Square, int]:
+    """Independent search: plain label-correcting relaxation over (origin, parity)."""
+    best: dict[tuple[Square, int], tuple[int, int]] = {(start.origin, diags0 & 1): (0, diags0)}
+    queue = [(0, start.origin, diags0)]
+    while queue:
+        cost, o, d = heapq.heappop(queue)
+        if best.get((o, d & 1), (10**9, 0))[0] < cost:
+            continue
+        for dc in (-1, 0, 1):
+            for dr in (-1, 0, 1):
+                n = (o[0] + dc, o[1] + dr)
+                st_ = footprint_step_cost(gm, Footprint(o, start.size), n, d, difficult_diagonal_counts=counts)
+                if st_ is None:
+                    continue
+                if any(occ.get(sq) is Occupant.ENEMY for sq in Footprint(n, start.size).squares()):
+                    continue
+                nc, nd = cost + st_[0], st_[1]
+                if nc <= budget and nc < best.get((n, nd & 1), (10**9, 0))[0]:
+                    best[(n, nd & 1)] = (nc, nd)
+                    heapq.heappush(queue, (nc, n, nd))
+    out: dict[Square, int] = {}
+    for (o, _), (c, _) in best.items():
+        if o == start.origin:
+            continue
+        if not all(can_end(occ.get(sq)) for sq in Footprint(o, start.size).squares()):
+            continue
+        out[o] = min(c, out.get(o, c))
+    return out
+
+
+@st.composite
+def _scenario(draw: st.DrawFn) -> tuple[GameMap, Footprint, int, dict[Square, Occupant], int, bool]:
+    w = draw(st.integers(3, 8))
+    h = draw(st.integers(3, 8))
+    size = draw(st.sampled_from([1, 1, 1, 2]))
+    squares = st.tuples(st.integers(0, w - 1), st.integers(0, h - 1))
+    origin = draw(st.tuples(st.integers(0, w - size), st.integers(0, h - size)))
+    mine = set(Footprint(origin, size).squares())
+    walls = frozenset(draw(st.sets(squares, max_size=10))) - mine
+    pits = frozenset(draw(st.sets(squares, max_size=3))) - mine
+    difficult = frozenset(draw(st.sets(squares, max_size=12)))
+    low = frozenset(draw(st.sets(squares, max_size=3))) - mine
+    occ = {
+        sq: o
+        for sq, o in draw(st.dictionaries(squares, st.sampled_from(list(Occupant)), max_size=6)).items()
+        if sq not in mine
+    }
+    gm = GameMap(w, h, walls=walls, pits=pits, difficult=difficult, low_walls=low)
+    return gm, Footprint(origin, size), draw(st.integers(0, 45)), occ, draw(st.integers(0, 3)), draw(st.booleans())
+
+
+@settings(max_examples=300, deadline=None)
+@given(_scenario())
+def test_property_reachable_is_optimal_and_agrees_with_check_path(
+    sc: tuple[GameMap, Footprint, int, dict[Square, Occupant], int, bool],
+) -> None:
+    """PFB-MOVE-12..22: every returned path is legal, costs what it says within budget, and is cheapest."""
+    gm, start, budget, occ, diags0, counts = sc
+    r = reachable(gm, start, budget, occ, diagonals_so_far=diags0, difficult_diagonal_counts=counts)
+    for origin, info in r.items():
+        assert info.cost_ft <= budget
+        assert info.path[-1] == origin
+        chk = check_path(
+            gm, start, info.path, budget, occ, diagonals_so_far=diags0, difficult_diagonal_counts=counts
+        )
+        assert chk == PathCheck(True, info.cost_ft, info.diagonals)
+    brute = _brute_force(gm, start, budget, occ, diags0, counts)
+    assert {o: i.cost_ft for o, i in r.items()} == brute
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 12), st.integers(0, 12), st.integers(0, 60))
+def test_property_open_map_walk_equals_distance(c: int, r: int, budget: int) -> None:
+    """PFB-MOVE-16b: on an open map the cheapest walk from a fresh counter is the 5/10 distance."""
+    res = reachable(GameMap(13, 13), Footprint((6, 6)), budget, {})
+    d = distance_ft((6, 6), (c, r))
+    if (c, r) == (6, 6):
+        assert (c, r) not in res
+    elif d <= budget:
+        assert res[(c, r)].cost_ft == d
+    else:
+        assert (c, r) not in res

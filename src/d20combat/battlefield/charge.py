@@ -17,28 +17,44 @@ from math import gcd
 from d20combat.battlefield.cover import line_of_effect
 from d20combat.battlefield.distance import distance_ft
 from d20combat.battlefield.grid import SQUARE_FT, Footprint, GameMap, Square
-from d20combat.battlefield.lines import Point, squares_crossed_scaled
+from d20combat.battlefield.lines import squares_crossed_scaled
 from d20combat.battlefield.reach import within_reach
 
 
-def _centre2(fp: Footprint) -> Point:
-    """Centre of a footprint in doubled coordinates (odd for size 1, even for size 2)."""
-    return (2 * fp.origin[0] + fp.size, 2 * fp.origin[1] + fp.size)
+def _swept(start: Footprint, end_origin: Square) -> list[tuple[int, Square]]:
+    """Squares entered by the centre lines of every square of ``start``, keyed by progress.
+
+    Each square of the footprint travels from its own centre to the matching centre of the
+    end footprint (for one square: the centre line itself). The key is the projection of
+    the square's centre on the direction of travel (doubled coordinates), so sorting by it
+    lists squares in the order the charger meets them.
+    """
+    n = start.size
+    c0, r0 = start.origin
+    dx, dy = 2 * (end_origin[0] - c0), 2 * (end_origin[1] - r0)
+    keyed: dict[Square, int] = {}
+    for oc in range(n):
+        for orr in range(n):
+            p = (2 * (c0 + oc) + 1, 2 * (r0 + orr) + 1)
+            q = (p[0] + dx, p[1] + dy)
+            for sq in squares_crossed_scaled(p, q, 2):
+                keyed[sq] = (2 * sq[0] + 1) * dx + (2 * sq[1] + 1) * dy
+    for sq in Footprint(end_origin, n).squares():
+        keyed[sq] = (2 * sq[0] + 1) * dx + (2 * sq[1] + 1) * dy
+    return sorted((k, sq) for sq, k in keyed.items())
 
 
 def centre_line_squares(start: Footprint, end: Footprint) -> list[Square]:
-    """Squares the centre-to-centre line enters, in order, then any end squares not yet listed.
+    """Squares the charger's centre line enters, in the order met, including the end squares.
 
-    The start footprint's own squares are included when the line crosses them (callers
-    that test for obstacles skip them: a creature does not obstruct itself).
+    For a 1-square creature this is the line from the centre ``(c+1/2, r+1/2)`` of the start
+    square to the centre of the end square (PFB-CHG-07 proposal). A larger creature's own
+    centre sits on a grid point, so its single centre line could run along grid lines and
+    enter nothing; instead each of its squares follows its own parallel centre line, which
+    sweeps the space it actually moves through. The start squares are included (callers
+    testing for obstacles skip them: a creature does not obstruct itself).
     """
-    out = squares_crossed_scaled(_centre2(start), _centre2(end), 2)
-    seen = set(out)
-    for sq in sorted(end.squares()):
-        if sq not in seen:
-            out.append(sq)
-            seen.add(sq)
-    return out
+    return [sq for _, sq in _swept(start, end.origin)]
 
 
 def closest_attack_origins(
@@ -101,38 +117,30 @@ def charge_path_problem(
     """
     n = charger.size
     c0, r0 = charger.origin
-    e0, e1 = end_origin
-    if (c0, r0) == (e0, e1):
+    if (c0, r0) == end_origin:
         return "the charge does not move"
-    dx, dy = 2 * (e0 - c0), 2 * (e1 - r0)
+    dx, dy = 2 * (end_origin[0] - c0), 2 * (end_origin[1] - r0)
     own = set(charger.squares())
-    end_squares = set(Footprint(end_origin, n).squares())
-
-    # (projection along the line, kind, square); projections use doubled coordinates.
-    events: list[tuple[int, int, Square]] = []
-    g = gcd(dx, dy)
-    ux, uy = dx // g, dy // g
-    for oc in range(n):
-        for orr in range(n):
-            p = (2 * (c0 + oc) + 1, 2 * (r0 + orr) + 1)
-            q = (2 * (e0 + oc) + 1, 2 * (e1 + orr) + 1)
-            for sq in squares_crossed_scaled(p, q, 2):
-                if sq not in own:
-                    events.append(((2 * sq[0] + 1) * dx + (2 * sq[1] + 1) * dy, 0, sq))
-            if ux != 0 and uy != 0:
+    # (progress along the line, kind, square): kind 0 = square entered, 1 = wall corner cut.
+    events = [(k, 0, sq) for k, sq in _swept(charger, end_origin) if sq not in own]
+    if dx != 0 and dy != 0:
+        g = gcd(dx, dy)
+        ux, uy = dx // g, dy // g
+        sx = 1 if dx > 0 else 0
+        sy = 1 if dy > 0 else 0
+        for oc in range(n):
+            for orr in range(n):
+                px, py = 2 * (c0 + oc) + 1, 2 * (r0 + orr) + 1
                 for k in range(1, g):
-                    x, y = p[0] + k * ux, p[1] + k * uy
-                    if x % 2 == 0 and y % 2 == 0:
-                        gx, gy = x // 2, y // 2
-                        sx = 1 if dx > 0 else 0
-                        sy = 1 if dy > 0 else 0
-                        proj = x * dx + y * dy
-                        for sq in ((gx - sx, gy - 1 + sy), (gx - 1 + sx, gy - sy)):
-                            if sq in game_map.walls:
-                                events.append((proj, 1, sq))
-    for sq in end_squares:
-        if sq not in own:
-            events.append(((2 * sq[0] + 1) * dx + (2 * sq[1] + 1) * dy, 0, sq))
+                    x, y = px + k * ux, py + k * uy
+                    if x % 2 or y % 2:
+                        continue
+                    # The line passes exactly through grid point (x/2, y/2): it slips
+                    # diagonally past the two squares there that it does not enter.
+                    gx, gy = x // 2, y // 2
+                    for sq in ((gx - sx, gy - 1 + sy), (gx - 1 + sx, gy - sy)):
+                        if sq in game_map.walls:
+                            events.append((x * dx + y * dy, 1, sq))
     events.sort()
 
     for _proj, kind, sq in events:

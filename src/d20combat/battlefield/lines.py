@@ -74,6 +74,9 @@ def squares_crossed_scaled(p: Point, q: Point, scale: int) -> list[Square]:
     px, py = p
     qx, qy = q
     if (px, py) == (qx, qy):
+        # A single point is "in" a square only if it lies strictly inside it.
+        if px % scale and py % scale:
+            return [(px // scale, py // scale)]
         return []
     if qx < px:
         out = squares_crossed_scaled(q, p, scale)

@@ -15,16 +15,16 @@ from typing import Literal
 
 import yaml
 
+from d20combat.battlefield import movement as mv
+from d20combat.battlefield.charge import charge_path_problem, closest_attack_origins
 from d20combat.battlefield.concealment import Vision, concealment_sources
 from d20combat.battlefield.cover import CoverDegree, CoverFact
 from d20combat.battlefield.cover import cover as find_cover
-from d20combat.battlefield import movement as mv
-from d20combat.battlefield.charge import charge_path_problem, closest_attack_origins
 from d20combat.battlefield.distance import distance_ft, footprint_distance_ft
 from d20combat.battlefield.grid import Footprint, Square
 from d20combat.battlefield.reach import within_reach
 from d20combat.dice import DiceSource
-from d20combat.encounter import actions as act
+from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.encounter.apply import apply
 from d20combat.encounter.battle import Battle
@@ -46,6 +46,8 @@ class IllegalAction(ValueError):
 
 
 Cost = Literal["standard", "move", "full-round", "free", "none"]
+
+_STRICTNESS = {mv.Occupant.HELPLESS: 0, mv.Occupant.ALLY: 1, mv.Occupant.ENEMY: 2}
 
 
 @lru_cache(maxsize=1)
@@ -75,7 +77,7 @@ class Decision:
 
     actor: str
     round: int
-    options: tuple[act.Action, ...]
+    options: tuple[ax.Action, ...]
 
 
 class Tx:
@@ -145,7 +147,9 @@ class Encounter:
             else:
                 kind = mv.Occupant.ENEMY
             for sq in self.footprint(other, s).squares():
-                occ[sq] = kind
+                # A helpless creature may lie under a standing one: the square is as strict as its strictest.
+                if _STRICTNESS[kind] > _STRICTNESS.get(occ.get(sq), -1):  # type: ignore[arg-type]
+                    occ[sq] = kind
         return occ
 
     def creature_squares(self, exclude: tuple[str, ...], state: EncounterState | None = None) -> dict[Square, str]:
@@ -186,13 +190,13 @@ class Encounter:
         self._advance(tx)
         return self._commit(tx, checkpoint=False)
 
-    def act(self, action: act.Action) -> list[ev.Event]:
+    def act(self, action: ax.Action) -> list[ev.Event]:
         """Validate and resolve ``action`` for the creature whose turn it is; returns the events."""
         tx = Tx(self.state)
         self._resolve(tx, action, dry=False)
         return self._commit(tx)
 
-    def check(self, action: act.Action) -> str | None:
+    def check(self, action: ax.Action) -> str | None:
         """Why ``action`` is illegal now, or None. Rolls no dice and changes nothing."""
         try:
             self._resolve(Tx(self.state), action, dry=True)
@@ -371,7 +375,7 @@ class Encounter:
         return paid
 
     # ------------------------------------------------------------------ dispatch
-    def _resolve(self, tx: Tx, action: act.Action, dry: bool) -> None:
+    def _resolve(self, tx: Tx, action: ax.Action, dry: bool) -> None:
         s = tx.state
         if s.ended:
             raise IllegalAction("the encounter is over")
@@ -384,14 +388,14 @@ class Encounter:
         handler(tx, actor, action, dry)
         if dry:
             return
-        if not isinstance(action, act.EndTurn):
+        if not isinstance(action, ax.EndTurn):
             if tx.state.turn is not None and self._cannot_act(tx.state, actor) is not None:
                 tx.emit(ev.TurnEnded(actor, "can no longer act"))
                 self._advance(tx)
             elif self._check_end(tx):
                 return
 
-    def _do_end_turn(self, tx: Tx, actor: str, a: act.EndTurn, dry: bool) -> None:
+    def _do_end_turn(self, tx: Tx, actor: str, a: ax.EndTurn, dry: bool) -> None:
         if dry:
             return
         tx.emit(ev.TurnEnded(actor))  # PFB-ACT-09: what is left is lost
@@ -406,7 +410,7 @@ class Encounter:
         if tx.state.turn.stepped:
             raise IllegalAction(f"{what}: after a 5-foot step no other movement this round (PFB-MOVE-03)")
 
-    def _do_move(self, tx: Tx, actor: str, a: act.Move, dry: bool) -> None:
+    def _do_move(self, tx: Tx, actor: str, a: ax.Move, dry: bool) -> None:
         self._movement_common(tx, actor, "move")
         turn = tx.state.turn
         assert turn is not None
@@ -464,7 +468,7 @@ class Encounter:
         if shield is not None:
             self._change_shield(tx, actor, shield, dry)
 
-    def _do_step(self, tx: Tx, actor: str, a: act.Step, dry: bool) -> None:
+    def _do_step(self, tx: Tx, actor: str, a: ax.Step, dry: bool) -> None:
         """PFB-MOVE-01..05."""
         self._movement_common(tx, actor, "5-foot step")
         turn = tx.state.turn
@@ -492,7 +496,7 @@ class Encounter:
             return
         tx.emit(ev.Moved(actor, [list(to)], 5, step[1], "step"))
 
-    def _do_minimum_move(self, tx: Tx, actor: str, a: act.MinimumMove, dry: bool) -> None:
+    def _do_minimum_move(self, tx: Tx, actor: str, a: ax.MinimumMove, dry: bool) -> None:
         """PFB-MOVE-25/26: a full round buys one square whatever it costs, never through walls or corners."""
         self._movement_common(tx, actor, "minimum move")
         to = (int(a.to[0]), int(a.to[1]))
@@ -547,7 +551,7 @@ class Encounter:
             return
         tx.emit(ev.EquipmentChanged(actor, cs.wielding, new, sorted(cs.loaded), f"shield: {op}"))
 
-    def _do_draw(self, tx: Tx, actor: str, a: act.Draw, dry: bool) -> None:
+    def _do_draw(self, tx: Tx, actor: str, a: ax.Draw, dry: bool) -> None:
         """PFB-ITEM-01: drawing a weapon is a move action."""
         if tx.state.get(actor).wielding == a.attack:
             raise IllegalAction(f"draw: {actor} already holds {a.attack}")
@@ -555,21 +559,21 @@ class Encounter:
         self._pay(tx, actor, f"draw {a.attack}", "move", dry)
         self._change_wielding(tx, actor, a.attack, dry)
 
-    def _do_sheathe(self, tx: Tx, actor: str, a: act.Sheathe, dry: bool) -> None:
+    def _do_sheathe(self, tx: Tx, actor: str, a: ax.Sheathe, dry: bool) -> None:
         """PFB-ITEM-02: putting a weapon away is a move action."""
         if tx.state.get(actor).wielding is None:
             raise IllegalAction("sheathe: nothing in hand")
         self._pay(tx, actor, "sheathe", "move", dry)
         self._change_wielding(tx, actor, None, dry)
 
-    def _do_shield(self, tx: Tx, actor: str, a: act.ShieldAction, dry: bool) -> None:
+    def _do_shield(self, tx: Tx, actor: str, a: ax.ShieldAction, dry: bool) -> None:
         """PFB-ITEM-09/10/12."""
         cost: Cost = "free" if a.op == "drop" else "move"
         self._change_shield(tx, actor, a.op, True)
         self._pay(tx, actor, f"shield {a.op}", cost, dry)
         self._change_shield(tx, actor, a.op, dry)
 
-    def _do_drop_item(self, tx: Tx, actor: str, a: act.DropItem, dry: bool) -> None:
+    def _do_drop_item(self, tx: Tx, actor: str, a: ax.DropItem, dry: bool) -> None:
         """PFB-ACT-15: drop a held item (free)."""
         cs = tx.state.get(actor)
         if a.item != cs.wielding:
@@ -578,7 +582,7 @@ class Encounter:
         if not dry:
             tx.emit(ev.EquipmentChanged(actor, None, cs.shield_state, sorted(cs.loaded), f"drops {a.item}"))
 
-    def _do_drop_prone(self, tx: Tx, actor: str, a: act.DropProne, dry: bool) -> None:
+    def _do_drop_prone(self, tx: Tx, actor: str, a: ax.DropProne, dry: bool) -> None:
         """PFB-ACT-16: drop prone in your square (free)."""
         if tx.state.get(actor).has("prone"):
             raise IllegalAction("drop prone: already prone")
@@ -586,7 +590,7 @@ class Encounter:
         if not dry:
             tx.emit(ev.ConditionSet(actor, "prone", True, "drops prone"))
 
-    def _do_stand_up(self, tx: Tx, actor: str, a: act.StandUp, dry: bool) -> None:
+    def _do_stand_up(self, tx: Tx, actor: str, a: ax.StandUp, dry: bool) -> None:
         """PFB-ACT-21: standing up is a move action."""
         if not tx.state.get(actor).has("prone"):
             raise IllegalAction("stand up: not prone")
@@ -594,7 +598,7 @@ class Encounter:
         if not dry:
             tx.emit(ev.ConditionSet(actor, "prone", False, "stands up"))
 
-    def _do_reload(self, tx: Tx, actor: str, a: act.Reload, dry: bool) -> None:
+    def _do_reload(self, tx: Tx, actor: str, a: ax.Reload, dry: bool) -> None:
         """PFB-ITEM-08: a light crossbow reloads as a move action, a heavy one as a full round."""
         option = self._option(actor, a.attack or None, tx.state)
         if option.weapon.reload == "none":
@@ -608,7 +612,7 @@ class Encounter:
             tx.emit(ev.EquipmentChanged(actor, cs.wielding, cs.shield_state, sorted(cs.loaded | {option.name}),
                                         f"reloads {option.name}"))
 
-    def _do_activity(self, tx: Tx, actor: str, a: act.Activity, dry: bool) -> None:
+    def _do_activity(self, tx: Tx, actor: str, a: ax.Activity, dry: bool) -> None:
         """PFB-ACT-11/17/20/22..27, PFB-TIME-06..08: the catalogue gives the cost; unknown → standard."""
         if not a.name:
             raise IllegalAction("activity: give a name")
@@ -708,7 +712,7 @@ class Encounter:
             guessed_wrong = tuple(square) not in set(t_fp.squares())
         return AttackPlan(attacker, target, option, ranged, dist, tuple(mods), fact, percent, reason, guessed_wrong)
 
-    def _do_attack(self, tx: Tx, actor: str, a: act.Attack, dry: bool) -> None:
+    def _do_attack(self, tx: Tx, actor: str, a: ax.Attack, dry: bool) -> None:
         plan = self.plan_attack(actor, a.target, a.attack, square=a.square, state=tx.state)
         self._pay(tx, actor, f"attack {a.target}", "standard", dry)
         if dry:
@@ -747,13 +751,13 @@ class Encounter:
             mod = self.ruleset.cover_modifier(plan.cover)
             lines.append(f"  cover: {'+' + str(mod.value) + ' AC, ' if mod else ''}{plan.cover.reason}")
         if plan.concealment and self.ruleset.concealment_before_roll:
-            roll = self.dice.percentile(f"concealment {attacker}->{target}")
-            if roll <= plan.concealment or plan.guessed_wrong:
-                lines.append(f"  misses: concealment d% {roll} ≤ {plan.concealment} ({plan.concealment_reason}); "
+            pct = self.dice.percentile(f"concealment {attacker}->{target}")
+            if pct <= plan.concealment or plan.guessed_wrong:
+                lines.append(f"  misses: concealment d% {pct} ≤ {plan.concealment} ({plan.concealment_reason}); "
                              f"no attack roll (PFB-CONC-09)" if not plan.guessed_wrong else "  misses")
                 tx.emit(ev.AttackResolved(attacker, target, plan.option.name, False, False, lines))
                 return
-            lines.append(f"  concealment d% {roll} > {plan.concealment} ({plan.concealment_reason}): attack roll")
+            lines.append(f"  concealment d% {pct} > {plan.concealment} ({plan.concealment_reason}): attack roll")
         face = self.dice.d20(f"attack {attacker}->{target}")
         roll = total(face, plan.modifiers, base_label="d20", stacking=self.ruleset.stacking)
         ac, ac_text = self.target_ac(plan, s)
@@ -784,7 +788,7 @@ class Encounter:
                                                            f"{before} → {before - dmg.total}"))
         self._announce_health(tx, target, before)
 
-    def _do_charge(self, tx: Tx, actor: str, a: act.Charge, dry: bool) -> None:
+    def _do_charge(self, tx: Tx, actor: str, a: ax.Charge, dry: bool) -> None:
         """PFB-CHG-01..12."""
         self._movement_common(tx, actor, "charge")
         turn = tx.state.turn
@@ -839,39 +843,39 @@ class Encounter:
         self._roll_attack(tx, plan)
 
     # ------------------------------------------------------------------ enumeration
-    def legal_actions(self) -> Iterator[act.Action]:
+    def legal_actions(self) -> Iterator[ax.Action]:
         """Every concrete legal action for the creature whose turn it is (moves: one per reachable square)."""
         s = self.state
         if s.turn is None or s.ended:
             return
         actor = s.turn.actor
         creature = self.creature(actor)
-        candidates: list[act.Action] = []
+        candidates: list[ax.Action] = []
         for enemy in self.enemies(actor):
             for option in creature.attacks:
-                candidates.append(act.Attack(enemy, option.name, square=s.get(enemy).position))
-            candidates.append(act.Charge(enemy))
+                candidates.append(ax.Attack(enemy, option.name, square=s.get(enemy).position))
+            candidates.append(ax.Charge(enemy))
         turn: TurnState = s.turn
         if not turn.stepped and (turn.move or turn.standard):
             start = self.footprint(actor)
             reach = mv.reachable(self.battle.game_map, start, max(self.speed_ft(actor), 5), self.occupancy(actor),
                                  diagonals_so_far=turn.diagonals,
                                  difficult_diagonal_counts=self.ruleset.difficult_diagonal_counts)
-            candidates.extend(act.Move(to=sq) for sq in sorted(reach))
+            candidates.extend(ax.Move(to=sq) for sq in sorted(reach))
         c0, r0 = s.get(actor).position
         for dc in (-1, 0, 1):
             for dr in (-1, 0, 1):
                 if dc or dr:
-                    candidates.append(act.Step((c0 + dc, r0 + dr)))
+                    candidates.append(ax.Step((c0 + dc, r0 + dr)))
         for option in creature.attacks:
-            candidates.append(act.Draw(option.name))
-            candidates.append(act.Reload(option.name))
-        candidates += [act.Sheathe(), act.StandUp(), act.DropProne(), act.Activity("speak"),
-                       act.ShieldAction("strap"), act.ShieldAction("remove"), act.ShieldAction("drop")]
+            candidates.append(ax.Draw(option.name))
+            candidates.append(ax.Reload(option.name))
+        candidates += [ax.Sheathe(), ax.StandUp(), ax.DropProne(), ax.Activity("speak"),
+                       ax.ShieldAction("strap"), ax.ShieldAction("remove"), ax.ShieldAction("drop")]
         for action in candidates:
             if self.check(action) is None:
                 yield action
-        yield act.EndTurn()
+        yield ax.EndTurn()
 
 
 def initial_state(battle: Battle) -> EncounterState:

@@ -77,7 +77,9 @@ def base_speed_ft(sheet: StatBlock, armor_category: str | None) -> int:
     return 30
 
 
-def compile_creature(cid: str, name: str, side: str, sheet: StatBlock, catalog: Catalog, sneaky: bool = False) -> Creature:
+def compile_creature(
+    cid: str, name: str, side: str, sheet: StatBlock, catalog: Catalog, sneaky: bool = False
+) -> Creature:
     armor = catalog.armor_of(sheet.armor)
     shield = catalog.shield_of(sheet.shield)
     attacks: list[AttackOption] = []

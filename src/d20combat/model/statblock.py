@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import builtins
-from enum import Enum
+from enum import StrEnum
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -19,7 +19,7 @@ def ability_mod(score: int) -> int:
     return (score - 10) // 2
 
 
-class Size(str, Enum):
+class Size(StrEnum):
     """Size categories with their space in squares and default natural reach (PFB-GRID-03/04/07)."""
 
     SMALL = "small"
@@ -37,7 +37,7 @@ class Size(str, Enum):
         return 10 if self is Size.LARGE else 5
 
 
-class WeaponKind(str, Enum):
+class WeaponKind(StrEnum):
     MELEE = "melee"
     THROWN = "thrown"
     BOW = "bow"
@@ -128,7 +128,7 @@ class StatBlock(_Strict):
     name: str
     race: str = "monster"
     size: Size = Size.MEDIUM
-    abilities: Abilities = Abilities()
+    abilities: Abilities = Field(default_factory=lambda: Abilities.model_validate({}))
     attack_bonus: int = Field(0, description="the sheet's base attack bonus, without ability mods (PFB-ATK-12)")
     hp: int = Field(gt=0)
     speed_ft: int | None = Field(None, ge=0, multiple_of=5, description="overrides the race/armor rule")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 
-class Health(str, Enum):
+class Health(StrEnum):
     OK = "ok"
     DISABLED = "disabled"
     DYING = "dying"

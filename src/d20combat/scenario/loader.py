@@ -170,7 +170,7 @@ def build_battle(scn: Scenario, source: str = "scenario", catalog: Catalog | Non
             if cid in creatures:
                 problems.append(f"{where}.id: {cid!r} is used twice")
                 continue
-            creature = compile_creature(cid, spec.name or (cid if spec.count == 1 else cid), spec.side, sheet,
+            creature = compile_creature(cid, spec.name or cid, spec.side, sheet,
                                         catalog, spec.sneaky)
             ok = True
             for sq in _footprint(pos, creature.space):
