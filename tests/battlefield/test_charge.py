@@ -45,8 +45,15 @@ def test_pfb_chg_09_reach_and_walls_shape_the_closest_space() -> None:
     """PFB-CHG-09/GRID-07: with 10-ft reach the charge stops 2 squares short; walls and total cover exclude spaces."""
     assert closest_attack_origins(ROW, CHARGER, Footprint((7, 0)), 10) == [(5, 0)]
     gm = GameMap(20, 1, walls=frozenset({(6, 0)}))
-    # (6,0) is a wall, and the goblin cannot be reached with 5 ft from anywhere else in the row.
-    assert closest_attack_origins(gm, CHARGER, Footprint((7, 0)), 5) == []
+    # (6,0) is a wall: the closest space is beyond the goblin, and the line there is not clear.
+    assert closest_attack_origins(gm, CHARGER, Footprint((7, 0)), 5) == [(8, 0)]
+    assert charge_path_problem(gm, CHARGER, (8, 0), occupied={(7, 0)}) == (
+        "the charge line crosses the wall at (6,0)"
+    )
+    # A space cut off from the goblin by total cover does not count.
+    # Reach 10 over a full-height wall: the near-side spaces are within 10 ft but behind total cover.
+    gm = GameMap(20, 3, walls=frozenset({(6, 0), (6, 1), (6, 2)}))
+    assert closest_attack_origins(gm, Footprint((0, 1)), Footprint((7, 1)), 10) == [(7, 0), (7, 2)]
     # An ogre charging: its 2x2 space must fit.
     gm = GameMap(20, 4)
     assert closest_attack_origins(gm, Footprint((0, 1), 2), Footprint((8, 1)), 5) == [(6, 0), (6, 1), (6, 2)]
@@ -109,7 +116,7 @@ def test_pfb_chg_07_diagonal_line_through_corners() -> None:
 def test_pfb_chg_07_large_charger_sweeps_its_whole_space() -> None:
     """PFB-CHG-07/08/GRID-04: every square of a 2x2 charger follows its own parallel line."""
     ogre = Footprint((0, 0), 2)
-    assert centre_line_squares(ogre, Footprint((4, 0), 2)) == [(2, 1), (3, 1), (4, 0), (4, 1), (5, 0), (5, 1)]
+    assert centre_line_squares(ogre, Footprint((4, 0), 2)) == [(c, r) for c in range(6) for r in range(2)]
     gm = GameMap(10, 4, difficult=frozenset({(3, 1)}))
     assert charge_path_problem(gm, ogre, (4, 0), occupied=set()) == (
         "the charge line crosses difficult terrain at (3,1)"

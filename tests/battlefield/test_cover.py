@@ -106,13 +106,13 @@ def test_pfb_cov_07_08_low_wall_distance_rule() -> None:
     gm = GameMap(10, 3, low_walls=frozenset({(2, 0)}))
     defender = Footprint((0, 0))
     for mode in ("any_line", "best_corner"):
-        near = cover(gm, Footprint((3, 0)), defender, mode=mode)  # type: ignore[arg-type]
+        near = cover(gm, Footprint((3, 0)), defender, mode=mode)
         assert near.degree is CoverDegree.NONE
         assert near.via == (2, 0)
         assert near.reason == "low wall at (2,0): attacker is closer to it than the defender"
-        far = cover(gm, Footprint((6, 0)), defender, mode=mode)  # type: ignore[arg-type]
+        far = cover(gm, Footprint((6, 0)), defender, mode=mode)
         assert far.degree is CoverDegree.COVER and far.via == (2, 0)
-        tie = cover(gm, Footprint((4, 0)), defender, mode=mode)  # type: ignore[arg-type]
+        tie = cover(gm, Footprint((4, 0)), defender, mode=mode)
         assert tie.degree is CoverDegree.COVER and tie.via == (2, 0)
     # Low walls never give total cover.
     gm = GameMap(10, 10, low_walls=frozenset((2, r) for r in range(10)))
@@ -125,7 +125,7 @@ def test_pfb_cov_09_10_11_total_cover_behind_a_wall_both_ways() -> None:
     archer, target = Footprint((0, 2)), Footprint((4, 2))
     for a, b in ((archer, target), (target, archer)):
         for mode in ("any_line", "best_corner"):
-            fact = cover(gm, a, b, mode=mode)  # type: ignore[arg-type]
+            fact = cover(gm, a, b, mode=mode)
             assert fact.degree is CoverDegree.TOTAL
             assert fact.reason == "every line is blocked by walls"
             assert (fact.blocked_lines, fact.lines) == (16, 16)
@@ -185,7 +185,7 @@ def test_property_nothing_between_means_no_cover(
     creatures = {sq: "x" for sq in outside if sum(sq) % 3 == 2}
     gm = GameMap(12, 12, walls=walls, low_walls=low)
     for mode in ("any_line", "best_corner"):
-        fact = cover(gm, a, b, mode=mode, creature_squares=creatures)  # type: ignore[arg-type]
+        fact = cover(gm, a, b, mode=mode, creature_squares=creatures)
         assert fact.degree is CoverDegree.NONE
         assert fact.blocked_lines == 0
     # Total cover is symmetric whatever the walls.

@@ -102,9 +102,7 @@ class TacticalAI:
         assert turn is not None
         if turn.stepped or not (turn.move or turn.standard):
             return {}
-        return mv.reachable(enc.battle.game_map, enc.footprint(me), max(enc.speed_ft(me), 5), enc.occupancy(me),
-                            diagonals_so_far=turn.diagonals, flying=enc.creature(me).fly_speed_ft > 0,
-                            difficult_diagonal_counts=enc.ruleset.difficult_diagonal_counts)
+        return enc.move_options(me)
 
     # ------------------------------------------------------------------ melee
     def _melee(self, enc: Encounter, me: str, option: AttackOption, foes: list[str]) -> act.Action:

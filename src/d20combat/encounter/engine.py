@@ -102,6 +102,7 @@ class Encounter:
         self.log: list[ev.Event] = []
         self._checkpoints: list[tuple[int, EncounterState]] = []
         self._redo: list[list[ev.Event]] = []
+        self._reach_cache: dict[tuple[str, int], tuple[EncounterState, dict[Square, mv.PathInfo]]] = {}
 
     # ------------------------------------------------------------------ queries
     def creature(self, cid: str) -> Creature:
@@ -172,6 +173,26 @@ class Encounter:
         if creature.fly_speed_ft:
             return creature.fly_speed_ft
         return self.ruleset.speed_ft(creature, s.get(cid))
+
+    def move_options(self, cid: str, state: EncounterState | None = None) -> dict[Square, mv.PathInfo]:
+        """Every square one move action can reach now, with its cheapest legal path (PFB-MOVE-06..27).
+
+        Cached for the state object it was computed on: the AI, ``check`` and ``act`` ask the same
+        question of the same immutable state several times per decision.
+        """
+        s = state or self.state
+        turn = s.turn
+        diagonals = turn.diagonals if turn is not None and turn.actor == cid else 0
+        key = (cid, diagonals)
+        cached = self._reach_cache.get(key)
+        if cached is not None and cached[0] is s:
+            return cached[1]
+        creature = self.creature(cid)
+        result = mv.reachable(self.battle.game_map, self.footprint(cid, s), max(self.speed_ft(cid, s), 5),
+                              self.occupancy(cid, s), diagonals_so_far=diagonals, flying=creature.fly_speed_ft > 0,
+                              difficult_diagonal_counts=self.ruleset.difficult_diagonal_counts)
+        self._reach_cache[key] = (s, result)
+        return result
 
     def decision(self) -> Decision | None:
         if self.state.ended or self.state.turn is None:
@@ -419,13 +440,11 @@ class Encounter:
         if speed <= 0:
             raise IllegalAction(f"move: {actor} cannot move (speed 0)")
         budget = max(speed, 5)  # PFB-MOVE-27: a move action always allows at least 5 ft
-        start = self.footprint(actor, tx.state)
-        occ = self.occupancy(actor, tx.state)
-        flying = creature.fly_speed_ft > 0
         if a.path is not None:
-            path = tuple(tuple(p) for p in a.path)
-            check = mv.check_path(self.battle.game_map, start, path, budget, occ,  # type: ignore[arg-type]
-                                  diagonals_so_far=turn.diagonals, flying=flying,
+            path = tuple((int(p[0]), int(p[1])) for p in a.path)
+            check = mv.check_path(self.battle.game_map, self.footprint(actor, tx.state), path, budget,
+                                  self.occupancy(actor, tx.state), diagonals_so_far=turn.diagonals,
+                                  flying=creature.fly_speed_ft > 0,
                                   difficult_diagonal_counts=self.ruleset.difficult_diagonal_counts)
             if not check.ok:
                 raise IllegalAction(f"move: {check.error}")
@@ -435,9 +454,7 @@ class Encounter:
             if not self.battle.game_map.in_bounds(to):
                 raise IllegalAction(f"move: {to} is outside the {self.battle.game_map.width}×"
                                     f"{self.battle.game_map.height} map")
-            reach = mv.reachable(self.battle.game_map, start, budget, occ, diagonals_so_far=turn.diagonals,
-                                 flying=flying, difficult_diagonal_counts=self.ruleset.difficult_diagonal_counts)
-            info = reach.get(to)
+            info = self.move_options(actor, tx.state).get(to)
             if info is None:
                 raise IllegalAction(f"move: no legal path to {to} within {budget} ft")
             cost, diagonals, squares = info.cost_ft, info.diagonals, list(info.path)
@@ -857,11 +874,7 @@ class Encounter:
             candidates.append(ax.Charge(enemy))
         turn: TurnState = s.turn
         if not turn.stepped and (turn.move or turn.standard):
-            start = self.footprint(actor)
-            reach = mv.reachable(self.battle.game_map, start, max(self.speed_ft(actor), 5), self.occupancy(actor),
-                                 diagonals_so_far=turn.diagonals,
-                                 difficult_diagonal_counts=self.ruleset.difficult_diagonal_counts)
-            candidates.extend(ax.Move(to=sq) for sq in sorted(reach))
+            candidates.extend(ax.Move(to=sq) for sq in sorted(self.move_options(actor)))
         c0, r0 = s.get(actor).position
         for dc in (-1, 0, 1):
             for dr in (-1, 0, 1):

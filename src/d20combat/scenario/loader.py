@@ -202,8 +202,8 @@ def build_battle(scn: Scenario, source: str = "scenario", catalog: Catalog | Non
                                         frozenset(spec.conditions))
             if spec.initiative is not None:
                 fixed_init[cid] = spec.initiative
-    sides = {c.side for c in creatures.values()}
-    if creatures and len(sides) < 2:
+    sides = {spec.side for spec in scn.combatants}
+    if len(sides) < 2:
         problems.append(f"combatants: at least two sides are needed, got {sorted(sides)}")
     surprised: tuple[str, ...] | None = None
     if scn.surprise is not None and scn.surprise.surprised is not None:

@@ -1,0 +1,66 @@
+"""The command line: run, replay, validate, schema — and clear errors for bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from d20combat.cli import app
+
+runner = CliRunner()
+
+
+def test_run_prints_an_explained_battle_and_replay_rebuilds_it(tmp_path: Path) -> None:
+    log = tmp_path / "battle.jsonl"
+    result = runner.invoke(app, ["run", "examples/goblin-ambush.yaml", "--seed", "3", "--log", str(log)])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Initiative order:" in out and "=== Round 1 ===" in out
+    assert " = d20 " in out and " vs AC " in out  # explained numbers
+    assert "Result after" in out
+    lines = log.read_text().splitlines()
+    assert json.loads(lines[0])["kind"] == "encounter_started"
+    replayed = runner.invoke(app, ["replay", str(log)])
+    assert replayed.exit_code == 0, replayed.output
+    summary_run = out[out.index("Result after"):].split("event log:")[0].strip()
+    assert summary_run in replayed.output
+
+
+def test_same_seed_same_log(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    for path in (a, b):
+        assert runner.invoke(app, ["run", "examples/ogre-charge.yaml", "--seed", "7", "--quiet",
+                                   "--log", str(path)]).exit_code == 0
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_validate_reports_every_problem(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("map: {width: 20, height: 20}\ncombatants:\n"
+                   "  - {id: a, side: x, stats: fighter, position: [1, 1]}\n"
+                   "  - {id: b, side: y, stats: goblin, position: [31, 4]}\n"
+                   "  - {id: c, side: y, stats: nobody, position: [2, 2]}\n")
+    result = runner.invoke(app, ["validate", str(bad)])
+    assert result.exit_code == 1
+    assert "combatants[1].position: square (31, 4) is outside the 20×20 map" in result.output
+    assert "combatants[2].stats: no stat block named 'nobody'" in result.output
+    assert "Traceback" not in result.output
+    ok = runner.invoke(app, ["validate", "examples/goblin-ambush.yaml"])
+    assert ok.exit_code == 0 and "ok" in ok.output
+
+
+def test_missing_file_and_bad_log(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["run", str(tmp_path / "nope.yaml")])
+    assert result.exit_code == 2 and "cannot read" in result.output
+    junk = tmp_path / "junk.jsonl"
+    junk.write_text("not json\n")
+    result = runner.invoke(app, ["replay", str(junk)])
+    assert result.exit_code == 2 and "line 1" in result.output
+
+
+def test_schema_command_prints_json_schema() -> None:
+    result = runner.invoke(app, ["schema"])
+    assert result.exit_code == 0
+    assert json.loads(result.output)["title"] == "Scenario"
