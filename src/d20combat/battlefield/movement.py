@@ -12,6 +12,7 @@ charge, and reset per turn, without this module knowing about turns.
 from __future__ import annotations
 
 import heapq
+from functools import lru_cache
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -205,6 +206,58 @@ def _footprint_occupants(
                 yield (c, r), occ
 
 
+_Move = tuple[Square, int, int, int]
+"""A legal move of a footprint: (next origin, cost if the counter is even, cost if odd, counter increment)."""
+
+
+@lru_cache(maxsize=64)
+def _move_table(game_map: GameMap, size: int, flying: bool, counts: bool) -> dict[Square, list[_Move]]:
+    """Per-map memo of terrain-only moves, filled lazily by ``_fill_moves``.
+
+    Terrain never changes during an encounter while ``reachable`` runs thousands of times
+    (AI search inside Monte Carlo), so the terrain part of every step is worked out once
+    per map, size and movement mode. This is memoisation of a pure function: results do
+    not depend on what is cached.
+    """
+    return {}
+
+
+def _fill_moves(
+    table: dict[Square, list[_Move]],
+    game_map: GameMap,
+    size: int,
+    flying: bool,
+    difficult_diagonal_counts: bool,
+    origin: Square,
+) -> list[_Move]:
+    """Terrain-legal moves of a ``size`` footprint from ``origin``, stored in ``table``."""
+    ortho = (SQUARE_FT, SQUARE_FT, 0)
+    ortho_difficult = (2 * SQUARE_FT, 2 * SQUARE_FT, 0)
+    diag = (SQUARE_FT, 2 * SQUARE_FT, 1)
+    diag_difficult = (3 * SQUARE_FT, 3 * SQUARE_FT, 1 if difficult_diagonal_counts else 0)
+    c0, r0 = origin
+    walls = game_map.walls
+    moves: list[_Move] = []
+    for dc, dr in _DIRECTIONS:
+        nc, nr = c0 + dc, r0 + dr
+        if _blocked_square(game_map, nc, nr, size) is not None:
+            continue
+        diagonal = dc != 0 and dr != 0
+        if diagonal:
+            if size == 1:
+                if (nc, r0) in walls or (c0, nr) in walls:
+                    continue
+            elif _corner_cut(game_map, c0, r0, size, dc, dr) is not None:
+                continue
+        difficult = not flying and _difficult_entered(game_map, c0, r0, size, dc, dr) is not None
+        if diagonal:
+            moves.append(((nc, nr), *(diag_difficult if difficult else diag)))
+        else:
+            moves.append(((nc, nr), *(ortho_difficult if difficult else ortho)))
+    table[origin] = moves
+    return moves
+
+
 def reachable(
     game_map: GameMap,
     start: Footprint,
@@ -225,54 +278,55 @@ def reachable(
 
     Ties, so that results are reproducible: smaller cost, then an even counter after the
     move (the next diagonal is cheaper), then the lexicographically smallest path. The heap
-    is keyed on ``(cost, path)``; since every step costs > 0, all equal-cost candidates of a
-    state are queued before the first is popped, so the first pop is the lexicographic
-    minimum. The start origin itself is never returned.
+    is keyed on ``(cost, path)`` and only improvements of a state's best known
+    ``(cost, path)`` are queued; since every step costs > 0, all equal-cost candidates of a
+    state are seen before it is popped, so it settles on the lexicographic minimum. The
+    start origin itself is never returned.
     """
     size = start.size
     start_origin = start.origin
-    origin_ok: dict[Square, bool] = {}
+    table = _move_table(game_map, size, flying, difficult_diagonal_counts)
+    # Origins whose footprint would overlap an enemy: never entered (PFB-MOVE-13).
+    enemy_blocked: set[Square] = set()
+    for (ec, er), occ in occupancy.items():
+        if occ is Occupant.ENEMY:
+            enemy_blocked.update((ec - dc, er - dr) for dc in range(size) for dr in range(size))
 
-    def passable_origin(o: Square) -> bool:
-        ok = origin_ok.get(o)
-        if ok is None:
-            ok = _blocked_square(game_map, o[0], o[1], size) is None and all(
-                occ is not Occupant.ENEMY for _, occ in _footprint_occupants(occupancy, o[0], o[1], size)
-            )
-            origin_ok[o] = ok
-        return ok
-
-    walls = game_map.walls
-    # Per state (origin, parity): cost, diagonal count, path.
-    settled: dict[tuple[Square, int], tuple[int, int, tuple[Square, ...]]] = {}
+    # Per parity, per origin: best known (cost, path), and the final (cost, diagonals, path).
+    tentative: tuple[dict[Square, tuple[int, tuple[Square, ...]]], ...] = ({}, {})
+    settled: tuple[dict[Square, tuple[int, int, tuple[Square, ...]]], ...] = ({}, {})
     heap: list[tuple[int, tuple[Square, ...], Square, int]] = [(0, (), start_origin, diagonals_so_far)]
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        cost, path, origin, diags = heapq.heappop(heap)
-        key = (origin, diags & 1)
-        if key in settled:
+        cost, path, origin, diags = pop(heap)
+        done = settled[diags & 1]
+        if origin in done:
             continue
-        settled[key] = (cost, diags, path)
-        c0, r0 = origin
-        for dc, dr in _DIRECTIONS:
-            nxt = (c0 + dc, r0 + dr)
-            if not passable_origin(nxt):
+        done[origin] = (cost, diags, path)
+        odd = diags & 1
+        moves = table.get(origin)
+        if moves is None:
+            moves = _fill_moves(table, game_map, size, flying, difficult_diagonal_counts, origin)
+        for nxt, even_cost, odd_cost, inc in moves:
+            if nxt in enemy_blocked:
                 continue
-            diagonal = dc != 0 and dr != 0
-            if diagonal:
-                if size == 1:
-                    if (c0 + dc, r0) in walls or (c0, r0 + dr) in walls:
-                        continue
-                elif _corner_cut(game_map, c0, r0, size, dc, dr) is not None:
-                    continue
-            difficult = not flying and _difficult_entered(game_map, c0, r0, size, dc, dr) is not None
-            step, ndiags = _cost(diagonal, difficult, diags, difficult_diagonal_counts)
-            ncost = cost + step
-            if ncost > budget_ft or (nxt, ndiags & 1) in settled:
+            ncost = cost + (odd_cost if odd else even_cost)
+            if ncost > budget_ft:
                 continue
-            heapq.heappush(heap, (ncost, (*path, nxt), nxt, ndiags))
+            ndiags = diags + inc
+            parity = ndiags & 1
+            if nxt in settled[parity]:
+                continue
+            npath = (*path, nxt)
+            tent = tentative[parity]
+            known = tent.get(nxt)
+            if known is not None and known <= (ncost, npath):
+                continue
+            tent[nxt] = (ncost, npath)
+            push(heap, (ncost, npath, nxt, ndiags))
 
     best: dict[Square, tuple[int, int, tuple[Square, ...]]] = {}
-    for (origin, _parity), (cost, diags, path) in settled.items():
+    for origin, (cost, diags, path) in (*settled[0].items(), *settled[1].items()):
         if origin == start_origin:
             continue
         prev = best.get(origin)
