@@ -75,7 +75,7 @@ def test_pfb_cov_05_creature_on_the_line_gives_cover() -> None:
     fact = cover(gm, ARCHER, goblin, mode="best_corner", creature_squares={(3, 0): "fighter"})
     assert fact.degree is CoverDegree.COVER
     assert fact.via == (3, 0)
-    assert fact.reason == "line from corner (0,0) to corner (4,1) crosses the fighter's square (3,0)"
+    assert fact.reason == "line from corner (0,0) to corner (4,1) crosses fighter's square (3,0)"
 
 
 def test_pfb_cov_11_creatures_never_give_total_cover() -> None:

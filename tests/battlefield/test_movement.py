@@ -27,8 +27,16 @@ OPEN = GameMap(20, 20)
 ME = Footprint((0, 0))
 
 
-def _map(w: int = 20, h: int = 20, **kw: frozenset[Square]) -> GameMap:
-    return GameMap(w, h, **kw)  # type: ignore[arg-type]
+def _map(
+    w: int = 20,
+    h: int = 20,
+    *,
+    walls: frozenset[Square] = frozenset(),
+    low_walls: frozenset[Square] = frozenset(),
+    difficult: frozenset[Square] = frozenset(),
+    pits: frozenset[Square] = frozenset(),
+) -> GameMap:
+    return GameMap(w, h, walls=walls, low_walls=low_walls, difficult=difficult, pits=pits)
 
 
 def _all(w: int, h: int) -> frozenset[Square]:

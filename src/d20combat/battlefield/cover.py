@@ -20,9 +20,10 @@ and does. Only walls can give total cover (PFB-COV-11 proposal).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from enum import Enum
+from types import MappingProxyType
 from typing import Literal
 
 from d20combat.battlefield.distance import square_to_footprint_ft
@@ -54,7 +55,7 @@ class CoverFact:
     lines: int = 0
 
 
-_NO_CREATURES: Mapping[Square, str] = {}
+_NO_CREATURES: Mapping[Square, str] = MappingProxyType({})
 
 
 def _fmt(sq: Square | Point) -> str:
@@ -65,7 +66,6 @@ def _fmt(sq: Square | Point) -> str:
 class _Blocker:
     square: Square
     text: str
-    solid: bool
 
 
 class _Tracer:
@@ -85,6 +85,7 @@ class _Tracer:
         self.creatures = creature_squares
         self.low_wall_ok: dict[Square, bool] = {}
         self.ignored_low_walls: list[Square] = []
+        self.crossed_cache: dict[tuple[Point, Point], list[Square]] = {}
 
     def low_wall_blocks(self, sq: Square) -> bool:
         """PFB-COV-08: a low wall protects unless the attacker is strictly closer to it."""
@@ -96,53 +97,79 @@ class _Tracer:
                 self.ignored_low_walls.append(sq)
         return ok
 
+    def crossed(self, p: Point, q: Point) -> list[Square]:
+        """Squares line ``p``-``q`` enters, traced once per line and shared by every test."""
+        key = (p, q)
+        got = self.crossed_cache.get(key)
+        if got is None:
+            got = self.crossed_cache[key] = squares_crossed(p, q)
+        return got
+
     def first_blocker(self, p: Point, q: Point) -> _Blocker | None:
         """First obstacle on line ``p``-``q`` from the attacker, else a wall pair it squeezes between."""
         walls = self.map.walls
+        low_walls = self.map.low_walls
+        creatures = self.creatures
         own = self.own
-        line = f"line from corner {_fmt(p)} to corner {_fmt(q)}"
-        for sq in squares_crossed(p, q):
+        for sq in self.crossed(p, q):
             if sq in own:
                 continue
             if sq in walls:
-                return _Blocker(sq, f"{line} crosses the wall at {_fmt(sq)}", True)
-            name = self.creatures.get(sq)
+                return _Blocker(sq, f"{_line(p, q)} crosses the wall at {_fmt(sq)}")
+            name = creatures.get(sq)
             if name is not None:
-                return _Blocker(sq, f"{line} crosses the {name}'s square {_fmt(sq)}", False)
-            if sq in self.map.low_walls and self.low_wall_blocks(sq):
-                return _Blocker(
-                    sq,
-                    f"{line} crosses the low wall at {_fmt(sq)}, which the attacker is not closer to",
-                    False,
-                )
+                return _Blocker(sq, f"{_line(p, q)} crosses {name}'s square {_fmt(sq)}")
+            if sq in low_walls and self.low_wall_blocks(sq):
+                text = f"{_line(p, q)} crosses the low wall at {_fmt(sq)}, which the attacker is not closer to"
+                return _Blocker(sq, text)
         return self.squeeze_wall(p, q)
 
     def squeeze_wall(self, p: Point, q: Point) -> _Blocker | None:
         walls = self.map.walls
         for a, b in squeezes(p, q):
             if a in walls and b in walls:
-                return _Blocker(
-                    a,
-                    f"line from corner {_fmt(p)} to corner {_fmt(q)} squeezes between the walls at "
-                    f"{_fmt(a)} and {_fmt(b)}",
-                    True,
-                )
+                text = f"{_line(p, q)} squeezes between the walls at {_fmt(a)} and {_fmt(b)}"
+                return _Blocker(a, text)
         return None
 
     def wall_blocker(self, p: Point, q: Point) -> Square | None:
         walls = self.map.walls
-        for sq in squares_crossed(p, q):
+        for sq in self.crossed(p, q):
             if sq in walls:
                 return sq
         w = self.squeeze_wall(p, q)
         return None if w is None else w.square
 
 
+def _line(p: Point, q: Point) -> str:
+    return f"line from corner {_fmt(p)} to corner {_fmt(q)}"
+
+
+def _box(a: Footprint, b: Footprint) -> tuple[int, int, int, int]:
+    """Columns and rows (inclusive) of the smallest block holding both footprints: every line stays inside."""
+    return (
+        min(a.origin[0], b.origin[0]),
+        max(a.origin[0] + a.size, b.origin[0] + b.size) - 1,
+        min(a.origin[1], b.origin[1]),
+        max(a.origin[1] + a.size, b.origin[1] + b.size) - 1,
+    )
+
+
+def _any_in_box(squares: Collection[Square], box: tuple[int, int, int, int], own: frozenset[Square]) -> bool:
+    """Whether any of ``squares`` (other than ``own``) lies in ``box``; scans whichever is smaller."""
+    c0, c1, r0, r1 = box
+    if (c1 - c0 + 1) * (r1 - r0 + 1) < len(squares):
+        return any(
+            (c, r) in squares and (c, r) not in own for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)
+        )
+    return any(c0 <= c <= c1 and r0 <= r <= r1 and (c, r) not in own for c, r in squares)
+
+
 def _total(
     game_map: GameMap, attacker: Footprint, defender: Footprint, tracer: _Tracer | None = None
 ) -> Square | None:
     """The first wall of the first line if EVERY corner-to-corner line hits a wall (PFB-COV-09..11)."""
-    if not game_map.walls:
+    if not game_map.walls or not _any_in_box(game_map.walls, _box(attacker, defender), frozenset()):
         return None
     t = tracer or _Tracer(game_map, attacker, defender, _NO_CREATURES)
     first: Square | None = None
@@ -176,6 +203,16 @@ def cover(
     a_corners = footprint_corners(attacker)
     d_corners = footprint_corners(defender)
     n_all = len(a_corners) * len(d_corners)
+    box = _box(attacker, defender)
+    if not (
+        _any_in_box(game_map.walls, box, tracer.own)
+        or _any_in_box(game_map.low_walls, box, tracer.own)
+        or _any_in_box(creature_squares, box, tracer.own)
+    ):
+        # Nothing at all lies where any line could pass: the common open-field case.
+        if mode == "any_line":
+            return _no_cover(tracer, 0, n_all)
+        return _no_cover(tracer, 0, len(d_corners), a_corners[0])
 
     total_via = _total(game_map, attacker, defender, tracer)
     if total_via is not None:

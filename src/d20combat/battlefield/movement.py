@@ -12,10 +12,10 @@ charge, and reset per turn, without this module knowing about turns.
 from __future__ import annotations
 
 import heapq
-from functools import lru_cache
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 from d20combat.battlefield.distance import distance_ft
 from d20combat.battlefield.grid import SQUARE_FT, Footprint, GameMap, Square
@@ -285,7 +285,10 @@ def reachable(
     """
     size = start.size
     start_origin = start.origin
-    table = _move_table(game_map, size, flying, difficult_diagonal_counts)
+    try:
+        table = _move_table(game_map, size, flying, difficult_diagonal_counts)
+    except TypeError:  # a map built with unhashable (mutable) sets: just don't memoise
+        table = {}
     # Origins whose footprint would overlap an enemy: never entered (PFB-MOVE-13).
     enemy_blocked: set[Square] = set()
     for (ec, er), occ in occupancy.items():
@@ -317,10 +320,12 @@ def reachable(
             parity = ndiags & 1
             if nxt in settled[parity]:
                 continue
-            npath = (*path, nxt)
             tent = tentative[parity]
             known = tent.get(nxt)
-            if known is not None and known <= (ncost, npath):
+            if known is not None and known[0] < ncost:
+                continue
+            npath = (*path, nxt)
+            if known is not None and known[0] == ncost and known[1] <= npath:
                 continue
             tent[nxt] = (ncost, npath)
             push(heap, (ncost, npath, nxt, ndiags))

@@ -324,7 +324,9 @@ class Encounter:
                 if effect.anchor == actor and s.round >= effect.until_round:
                     tx.emit(ev.EffectEnded(cid, effect.name))
                     if effect.name.startswith("activating "):
-                        tx.emit(ev.Note(f"{actor}'s {effect.name[11:]} takes effect (PFB-TIME-08)"))
+                        done = self.on_map(actor, s) and self.ruleset.can_act(self.creature(actor), s.get(actor))
+                        outcome = "takes effect" if done else "fails: the creature cannot act"
+                        tx.emit(ev.Note(f"{actor}'s {effect.name[11:]} {outcome} (PFB-TIME-08)"))
         creature = self.creature(actor)
         cs = tx.state.get(actor)
         if (self.ruleset.dying_procedure == "pf1" and not cs.stable
@@ -372,7 +374,7 @@ class Encounter:
         assert turn is not None
         allow = self.allowance(actor, tx.state)
         paid: str = cost
-        if cost in ("standard", "move", "full-round") and allow.single_action and turn.actions_taken:
+        if cost in ("standard", "move", "full-round") and allow.single_action and not (turn.standard and turn.move):
             raise IllegalAction(f"{name}: only one standard or move action this turn")
         if cost == "standard":
             if not turn.standard:
@@ -391,6 +393,8 @@ class Encounter:
                 raise IllegalAction(f"{name}: needs both the standard and the move action")
         elif cost == "free" and turn.free_used >= allow.free:
             raise IllegalAction(f"{name}: no free action left this turn (limit {allow.free})")
+        elif cost == "none" and tx.state.surprise_round and turn.free_used >= allow.free:
+            raise IllegalAction(f"{name}: only one standard or move action in the surprise round (PFB-SURP-05)")
         if not dry:
             tx.emit(ev.BudgetSpent(actor, name, paid))
         return paid
@@ -734,6 +738,10 @@ class Encounter:
         self._pay(tx, actor, f"attack {a.target}", "standard", dry)
         if dry:
             return
+        if plan.option.weapon.reload != "none":  # PFB-ITEM-08: the shot empties the crossbow
+            cs = tx.state.get(actor)
+            tx.emit(ev.EquipmentChanged(actor, cs.wielding, cs.shield_state, sorted(cs.loaded - {plan.option.name}),
+                                        f"fires {plan.option.name}"))
         self._roll_attack(tx, plan)
         self._strenuous(tx, actor, "standard")
 
