@@ -37,6 +37,10 @@ def draw_map(enc: Encounter, state: EncounterState | None = None) -> str:
                 row.append(_TERRAIN["low"])
             elif sq in gm.pits:
                 row.append(_TERRAIN["pit"])
+            elif sq in gm.water:
+                row.append("w")
+            elif sq in gm.climb:
+                row.append("^")
             elif sq in gm.concealing and sq in gm.difficult:
                 row.append(_TERRAIN["bush"])
             elif sq in gm.difficult:

@@ -241,11 +241,10 @@ def test_pfb_act_12_full_round_uses_standard_and_move_but_leaves_the_free_action
 def test_pfb_act_13_usually_one_free_action_gm_may_allow_more() -> None:
     """PFB-ACT-13, text example: shout a warning and drop the crossbow "at the same time" → two free
     actions: illegal by default, legal when the GM allows more (max_free_actions)."""
-    cleric = {"stats": "cleric", "extra": {"wielding": "light-crossbow"}}
-    enc = duel(cleric["stats"], extra=cleric["extra"])
+    enc = duel("cleric", extra={"wielding": "light-crossbow"})
     enc.act(A.Activity("speak"))
     assert "free action" in illegal(enc, A.DropItem("light-crossbow"))
-    enc2 = duel(cleric["stats"], extra={"wielding": "light-crossbow"}, variants={"max_free_actions": 2})
+    enc2 = duel("cleric", extra={"wielding": "light-crossbow"}, variants={"max_free_actions": 2})
     enc2.act(A.Activity("speak"))
     enc2.act(A.DropItem("light-crossbow"))
     illegal(enc2, A.DropProne())

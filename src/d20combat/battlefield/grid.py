@@ -60,9 +60,16 @@ class GameMap:
     """Squares that conceal (bushes, fog): miss chance in percent, usually 20 (PFB-CONC-02/03)."""
     light: Mapping[Square, Light] = field(default_factory=dict)
     """Light level per square; unlisted squares are bright (PFB-CONC-04)."""
+    water: frozenset[Square] = frozenset()
+    """Deep water: entered only by swimming (PFB-MOVE-07)."""
+    climb: frozenset[Square] = frozenset()
+    """Surfaces entered only by climbing: cliffs, steep rubble (PFB-MOVE-07)."""
+    skill_dc: Mapping[Square, int] = field(default_factory=dict)
+    """Climb or Swim DC of a square where it differs from the default (Climb 15, Swim 10)."""
 
     def __hash__(self) -> int:
-        return hash((self.width, self.height, self.walls, self.low_walls, self.difficult, self.pits))
+        return hash((self.width, self.height, self.walls, self.low_walls, self.difficult, self.pits, self.water,
+                     self.climb))
 
     def in_bounds(self, square: Square) -> bool:
         return 0 <= square[0] < self.width and 0 <= square[1] < self.height
@@ -71,7 +78,17 @@ class GameMap:
         return square in self.walls
 
     def is_passable(self, square: Square) -> bool:
-        return self.in_bounds(square) and square not in self.walls and square not in self.pits
+        """Enterable by ordinary movement: on the map and not a wall, pit, water or climbing surface."""
+        return (self.in_bounds(square) and square not in self.walls and square not in self.pits
+                and square not in self.water and square not in self.climb)
+
+    def skill_for(self, square: Square) -> tuple[str, int] | None:
+        """("climb"|"swim", DC) for a square that needs a skill to enter, else None (PFB-MOVE-07)."""
+        if square in self.water:
+            return "swim", self.skill_dc.get(square, 10)
+        if square in self.climb:
+            return "climb", self.skill_dc.get(square, 15)
+        return None
 
     def is_difficult(self, square: Square) -> bool:
         # A low wall is climbed over, which costs like difficult terrain (PF1 CRB "low obstacle").

@@ -49,6 +49,16 @@ class MinimumMove(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class ClimbOrSwim(Action):
+    """Climb or swim along ``path`` with a move action: a Climb or Swim check against the hardest
+    square's DC moves up to a quarter of your speed (at least one square); failure, no progress
+    (PFB-MOVE-07, PF1 CRB default)."""
+
+    kind: ClassVar[str] = "climb_or_swim"
+    path: tuple[Square, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Attack(Action):
     """A melee or ranged attack, a standard action (PFB-ATK-01/03). ``square`` is the square guessed
     for a target with total concealment (PFB-CONC-12)."""
@@ -138,7 +148,7 @@ class EndTurn(Action):
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
-    for cls in (Move, Step, MinimumMove, Attack, Charge, Draw, Sheathe, ShieldAction, DropItem, DropProne,
+    for cls in (Move, Step, MinimumMove, ClimbOrSwim, Attack, Charge, Draw, Sheathe, ShieldAction, DropItem, DropProne,
                 StandUp, Reload, Activity, EndTurn)
 }
 

@@ -517,6 +517,51 @@ class Encounter:
             return
         tx.emit(ev.Moved(actor, [list(to)], 5, step[1], "step"))
 
+    def _do_climb_or_swim(self, tx: Tx, actor: str, a: ax.ClimbOrSwim, dry: bool) -> None:
+        """PFB-MOVE-07 (MISSING in the text; PF1 CRB default): a successful Climb or Swim check moves
+        the creature a quarter of its speed (at least 5 ft) as a move action; a failed one, not at all.
+        A skill check has no automatic result on a natural 1 or 20 (PFB-NAT-05)."""
+        self._movement_common(tx, actor, "climb or swim")
+        gm = self.battle.game_map
+        path = [(int(p[0]), int(p[1])) for p in a.path]
+        if not path:
+            raise IllegalAction("climb or swim: the path is empty")
+        limit = max(self.speed_ft(actor, tx.state) // 4 // 5, 1)
+        if len(path) > limit:
+            raise IllegalAction(f"climb or swim: {len(path)} squares, but a quarter of the speed allows {limit}")
+        occ = self.occupancy(actor, tx.state)
+        prev = tx.state.get(actor).position
+        needs: list[tuple[str, int]] = []
+        for n, sq in enumerate(path, 1):
+            if max(abs(sq[0] - prev[0]), abs(sq[1] - prev[1])) != 1:
+                raise IllegalAction(f"climb or swim: step {n} to {sq} is not to a neighbouring square")
+            need = gm.skill_for(sq)
+            if need is None and not gm.is_passable(sq):
+                raise IllegalAction(f"climb or swim: step {n} to {sq} enters a wall, a pit or leaves the map")
+            if not mv.can_pass(occ.get(sq)):
+                raise IllegalAction(f"climb or swim: step {n} to {sq}: an enemy is there (PFB-MOVE-13)")
+            if need is not None:
+                needs.append(need)
+            prev = sq
+        if not needs:
+            raise IllegalAction("climb or swim: no square on the path needs climbing or swimming; move instead")
+        if not mv.can_end(occ.get(path[-1])):
+            raise IllegalAction(f"climb or swim: cannot end in {path[-1]}: it is occupied (PFB-MOVE-12)")
+        skill, dc = max(needs, key=lambda k: k[1])
+        self._pay(tx, actor, skill, "move", dry)
+        if dry:
+            return
+        bonus = self.creature(actor).sheet.skills.get(skill, 0)
+        face = self.dice.d20(f"{skill} check {actor}")
+        result = face + bonus
+        text = f"{actor} {skill} check {result} = d20 {face} {bonus:+d} vs DC {dc}"
+        if result >= dc:
+            tx.emit(ev.Note(text + ": success"))
+            tx.emit(ev.Moved(actor, [list(p) for p in path], 5 * len(path), tx.state.turn.diagonals
+                             if tx.state.turn else 0, skill))
+        else:
+            tx.emit(ev.Note(text + ": no progress"))
+
     def _do_minimum_move(self, tx: Tx, actor: str, a: ax.MinimumMove, dry: bool) -> None:
         """PFB-MOVE-25/26: a full round buys one square whatever it costs, never through walls or corners."""
         self._movement_common(tx, actor, "minimum move")
@@ -682,6 +727,23 @@ class Encounter:
         a_fp = Footprint(from_square or cs.position, creature.space)
         t_fp = self.footprint(target, s)
         gm = self.battle.game_map
+        vision = Vision(low_light=creature.sheet.low_light_vision, darkvision_ft=creature.sheet.darkvision_ft,
+                             blinded=cs.has("blinded"), sees_invisible=cs.has("sees_invisible"))
+        sources = concealment_sources(gm, a_fp, vision, t_fp,
+                                           defender_invisible=s.get(target).has("invisible"))
+        percent, reason = self.ruleset.concealment(sources)
+        guessed_wrong = False
+        if any(src.total for src in sources):
+            if square is None:
+                raise IllegalAction(f"attack: {target} has total concealment ({reason}); attack a square you "
+                                    f"guess instead (PFB-CONC-12)")
+            guessed_wrong = tuple(square) not in set(t_fp.squares())
+            if guessed_wrong:
+                # PFB-CONC-12: the attack goes into the guessed square; reach, range and cover are judged
+                # there, so a wrong guess is only ever a plain miss and never reveals the target's square.
+                if not gm.in_bounds(square) or gm.is_solid(square):
+                    raise IllegalAction(f"attack: {square} is not a square a creature can be in")
+                t_fp = Footprint((int(square[0]), int(square[1])), 1)
         dist = footprint_distance_ft(a_fp, t_fp)
         mods: list[Modifier] = list(self.ruleset.attack_modifiers(creature, option))
         ranged = option.is_ranged
@@ -720,17 +782,6 @@ class Encounter:
                          partial_cover=self.ruleset.partial_cover)
         if fact.degree is CoverDegree.TOTAL:
             raise IllegalAction(f"attack: {target} has total cover — {fact.reason} (PFB-COV-09..11)")
-        vision = Vision(low_light=creature.sheet.low_light_vision, darkvision_ft=creature.sheet.darkvision_ft,
-                             blinded=cs.has("blinded"), sees_invisible=cs.has("sees_invisible"))
-        sources = concealment_sources(gm, a_fp, vision, t_fp,
-                                           defender_invisible=s.get(target).has("invisible"))
-        percent, reason = self.ruleset.concealment(sources)
-        guessed_wrong = False
-        if any(src.total for src in sources):
-            if square is None:
-                raise IllegalAction(f"attack: {target} has total concealment ({reason}); attack a square you "
-                                    f"guess instead (PFB-CONC-12)")
-            guessed_wrong = tuple(square) not in set(t_fp.squares())
         return AttackPlan(attacker, target, option, ranged, dist, tuple(mods), fact, percent, reason, guessed_wrong)
 
     def _do_attack(self, tx: Tx, actor: str, a: ax.Attack, dry: bool) -> None:

@@ -87,7 +87,7 @@ def _squares(areas: list[Area]) -> list[Square]:
 def build_map(scn: Scenario, problems: list[str]) -> GameMap:
     spec = scn.map
     layers: dict[str, list[Square]] = {k: [] for k in ("walls", "low_walls", "difficult", "bushes", "fog", "pits",
-                                                        "dim", "dark")}
+                                                        "dim", "dark", "water", "climb")}
     width, height = spec.width, spec.height
     if spec.rows is not None:
         rows_w = max((len(r) for r in spec.rows), default=0)
@@ -114,7 +114,8 @@ def build_map(scn: Scenario, problems: list[str]) -> GameMap:
     return GameMap(
         width=width, height=height, walls=frozenset(layers["walls"]), low_walls=frozenset(layers["low_walls"]),
         difficult=frozenset(layers["difficult"] + layers["bushes"]), pits=frozenset(layers["pits"]),
-        concealing=concealing, light=light,
+        concealing=concealing, light=light, water=frozenset(layers["water"]), climb=frozenset(layers["climb"]),
+        skill_dc={(c, r): dc for c, r, dc in spec.skill_dc},
     )
 
 

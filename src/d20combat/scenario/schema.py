@@ -39,9 +39,12 @@ LEGEND: dict[str, tuple[str, ...]] = {
     "o": ("pits",),
     "d": ("dim",),
     "D": ("dark",),
+    "w": ("water",),
+    "^": ("climb",),
 }
 """ASCII map legend: ``.`` floor, ``#`` wall, ``=`` low wall, ``~`` difficult terrain, ``*`` bushes
-(difficult and 20 % concealment), ``f`` fog (20 % concealment), ``o`` pit, ``d`` dim light, ``D`` darkness."""
+(difficult and 20 % concealment), ``f`` fog (20 % concealment), ``o`` pit, ``d`` dim light, ``D`` darkness,
+``w`` deep water (swim), ``^`` a surface to climb."""
 
 
 class MapSpec(_Strict):
@@ -56,6 +59,9 @@ class MapSpec(_Strict):
     pits: list[Area] = []
     dim: list[Area] = []
     dark: list[Area] = []
+    water: list[Area] = Field([], description="deep water: Swim check to enter (DC 10 unless skill_dc says)")
+    climb: list[Area] = Field([], description="climbing surface: Climb check to enter (DC 15 unless skill_dc says)")
+    skill_dc: list[tuple[int, int, int]] = Field([], description="[column, row, DC] for a water or climb square")
 
     @field_validator("rows")
     @classmethod
