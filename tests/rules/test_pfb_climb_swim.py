@@ -4,10 +4,10 @@ uses the PF1 CRB default the inventory proposes)."""
 from __future__ import annotations
 
 import pytest
+from tests.conftest import make_encounter
 
 from d20combat.encounter import actions as ax
 from d20combat.encounter.engine import IllegalAction
-from tests.conftest import make_encounter
 
 ROWS = ["....ww....", "....ww....", "...^......", ".........."]
 
