@@ -1,5 +1,5 @@
-"""PFB attack rules: melee and ranged attacks, range, attack rolls (PFB-ATK-01..16) and the
-natural 1 and 20 (PFB-NAT-01..06).
+"""PFB attack rules: melee and ranged attacks, range, attack rolls (PFB ATK 01–16) and the
+natural 1 and 20 (PFB NAT 01–06).
 
 Dice are forced (``dice=[...]``) and consumed in order: d20 attack, [d20 confirmation], damage.
 """
@@ -164,7 +164,7 @@ def test_pfb_atk_06_projectiles_reach_10_increments(weapon: str, distance: int, 
 
 
 def test_pfb_atk_06_beyond_max_range_illegal_in_the_engine(encounter_factory: Make) -> None:
-    """PFB-ATK-05/06 in the engine: a thrown dagger at 55 ft is refused; at 50 ft it is −8."""
+    """PFB-ATK-05, PFB-ATK-06 in the engine: a thrown dagger at 55 ft is refused; at 50 ft it is −8."""
     enc = encounter_factory([
         {"id": "r", "side": "heroes", "stats": "rogue", "position": [0, 0], "wielding": "dagger-thrown"},
         {"id": "g", "side": "goblins", "stats": "goblin", "position": [11, 0]},
@@ -184,7 +184,7 @@ def _archer(precise: bool) -> dict[str, Any]:
 @pytest.mark.parametrize(("precise", "hit"), [(False, False), (True, True)])
 def test_pfb_atk_07_08_shooting_into_melee_worked_example(encounter_factory: Make, precise: bool,
                                                           hit: bool) -> None:
-    """PFB-ATK-07/08 (worked example): +1 BAB, Dex +3, shortbow at 70 ft (−2), the target adjacent to
+    """PFB-ATK-07, PFB-ATK-08 (worked example): +1 BAB, Dex +3, shortbow at 70 ft (−2), the target adjacent to
     the party's fighter (−4), AC 13, d20 14 → 12 → miss; with Precise Shot no −4 → 16 → hit."""
     enc = encounter_factory([
         {"id": "a", "side": "heroes", "stats": _archer(precise), "position": [0, 0]},
@@ -315,7 +315,7 @@ def test_pfb_atk_09_spells_are_not_restricted(encounter_factory: Make) -> None:
 @pytest.mark.parametrize(("distance", "penalty"), [(10, 0), (60, 0), (65, -2), (120, -2), (125, -4),
                                                    (180, -4), (185, -6)])
 def test_pfb_atk_10_11_shortbow_increments(distance: int, penalty: int) -> None:
-    """PFB-ATK-10/11 (text, L164): shortbow 60 ft: normal up to 60, −2 from 65–120, −4 from 125–180."""
+    """PFB-ATK-10, PFB-ATK-11 (text, L164): shortbow 60 ft: normal up to 60, −2 from 65–120, −4 from 125–180."""
     rc = range_check(distance, option("shortbow"))
     assert (rc.problem, rc.penalty) == (None, penalty)
 
@@ -325,7 +325,7 @@ def test_pfb_atk_10_11_shortbow_increments(distance: int, penalty: int) -> None:
 ])
 def test_pfb_atk_11_range_penalty_in_the_engine(encounter_factory: Make, col: int, row: int, distance: int,
                                                 penalty: int) -> None:
-    """PFB-ATK-10/11: the engine measures range with the 5/10 diagonal rule and applies −2 per started
+    """PFB-ATK-10, PFB-ATK-11: the engine measures range with the 5/10 diagonal rule and applies −2 per started
     increment: 8 diagonals = 60 ft → no penalty, 9 diagonals = 65 ft → −2; the roll shows it."""
     enc = encounter_factory([
         {"id": "f", "side": "heroes", "stats": "fighter", "position": [0, 0], "wielding": "shortbow"},
@@ -342,7 +342,7 @@ def test_pfb_atk_11_range_penalty_in_the_engine(encounter_factory: Make, col: in
 # ---------------------------------------------------------------------------- attack rolls: ATK-12..16
 @pytest.mark.parametrize(("face", "hit"), [(11, True), (10, False)])
 def test_pfb_atk_12_15_melee_roll_worked_example(encounter_factory: Make, face: int, hit: bool) -> None:
-    """PFB-ATK-12/15 (worked example): BAB +1, Str +3, Weapon Focus +1 vs AC 16: d20 11 → 16 → hit
+    """PFB-ATK-12, PFB-ATK-15 (worked example): BAB +1, Str +3, Weapon Focus +1 vs AC 16: d20 11 → 16 → hit
     (equal counts), d20 10 → 15 → miss."""
     enc = encounter_factory([
         {"id": "f", "side": "heroes", "stats": "fighter", "position": [1, 1]},
@@ -508,7 +508,7 @@ def test_pfb_nat_04_natural_1_always_misses(encounter_factory: Make) -> None:
 
 @pytest.mark.parametrize(("face", "expected"), [(20, (True, False)), (1, (False, True)), (19, (False, False))])
 def test_pfb_nat_03_04_saving_throws_share_the_natural_rule(face: int, expected: tuple[bool, bool]) -> None:
-    """PFB-NAT-03/04 (worked example): Reflex +1 vs DC 25 with a natural 20 succeeds; Will +10 vs DC 5 with a
+    """PFB-NAT-03, PFB-NAT-04 (worked example): Reflex +1 vs DC 25 with a natural 20 succeeds; Will +10 vs DC 5 with a
     natural 1 fails. The engine has no saves yet; ``natural_result`` is the shared rule for attacks and saves."""
     auto_success, auto_fail = natural_result(face)
     assert (auto_success, auto_fail) == expected
@@ -521,7 +521,7 @@ def test_pfb_nat_03_04_saving_throws_share_the_natural_rule(face: int, expected:
 
 
 def test_pfb_nat_05_opposed_skill_checks_have_no_automatic_results() -> None:
-    """PFB-NAT-05/06 (worked example): Perception +10 with a natural 1 (11) still beats Stealth 5; a
+    """PFB-NAT-05, PFB-NAT-06 (worked example): Perception +10 with a natural 1 (11) still beats Stealth 5; a
     natural 20 Stealth with +0 (20) still loses to Perception 25. Only totals are compared."""
     assert beats(1 + 10, 10, 5, 0) is True
     assert beats(15 + 10, 10, 20 + 0, 0) is True

@@ -67,7 +67,7 @@ def invisible_duel(make: Make, dice: list[int], *, target_pos: tuple[int, int] =
 
 # ---------------------------------------------------------------------------- 20 %: CONC-01/02/08/09/10
 def test_pfb_conc_01_concealment_is_no_ac_bonus_and_no_barrier(encounter_factory: Make) -> None:
-    """PFB-CONC-01/06: fog does not block the attack and does not raise AC; it is a miss chance."""
+    """PFB-CONC-01, PFB-CONC-06: fog does not block the attack and does not raise AC; it is a miss chance."""
     enc = fog_duel(encounter_factory, [])
     plan = enc.plan_attack("a", "t")
     assert plan.concealment == 20
@@ -76,7 +76,7 @@ def test_pfb_conc_01_concealment_is_no_ac_bonus_and_no_barrier(encounter_factory
 
 @pytest.mark.parametrize(("percent", "hit"), [(1, False), (20, False), (21, True), (100, True)])
 def test_pfb_conc_08_09_10_boundaries_20_21(encounter_factory: Make, percent: int, hit: bool) -> None:
-    """PFB-CONC-02/08/09/10 (worked example): a target inside fog has 20 %: d% 01–20 misses with no attack
+    """PFB-CONC-02, PFB-CONC-08, PFB-CONC-09, PFB-CONC-10 (worked example): a target inside fog has 20 %: d% 01–20 misses with no attack
     roll at all (no d20 is rolled); 21 and 100 ("00") go on to a normal attack roll (here d20 15 → hit)."""
     dice = [percent, 15, 3] if hit else [percent]
     enc = fog_duel(encounter_factory, dice)
@@ -105,7 +105,7 @@ def test_pfb_conc_09_d_percent_comes_before_the_attack_roll(encounter_factory: M
 
 
 def test_pfb_conc_03_fog_between_the_two(encounter_factory: Make) -> None:
-    """PFB-CONC-03/08 in the engine: a fog bank between archer and target gives the target 20 %."""
+    """PFB-CONC-03, PFB-CONC-08 in the engine: a fog bank between archer and target gives the target 20 %."""
     archer = stats("archer", abilities={"dex": 14}, attacks=[{"weapon": "shortbow"}], wielding="shortbow")
     enc = encounter_factory([
         {"id": "a", "side": "heroes", "stats": archer, "position": [0, 1]},
@@ -152,8 +152,8 @@ def test_pfb_conc_07_strongest_source_only(encounter_factory: Make) -> None:
 
 
 def test_pfb_conc_07_two_20_percent_sources_stay_20(encounter_factory: Make) -> None:
-    """PFB-CONC-07: fog between the two and dim light on the target's square (a human attacker, no
-    low-light vision) → still 20 %, not 40 %: d% 25 passes."""
+    """PFB-CONC-07 (with PFB-CONC-03, PFB-CONC-04): fog between the two and dim light on the target's square
+    (a human attacker, no low-light vision) → still 20 %, not 40 %: d% 25 passes."""
     archer = stats("archer", race="human", attacks=[{"weapon": "shortbow"}], wielding="shortbow")
     enc = encounter_factory([
         {"id": "a", "side": "heroes", "stats": archer, "position": [0, 0]},
@@ -167,7 +167,7 @@ def test_pfb_conc_07_two_20_percent_sources_stay_20(encounter_factory: Make) -> 
 # ---------------------------------------------------------------------------- total: CONC-11..14
 @pytest.mark.parametrize("case", ["invisible", "blinded", "dark"])
 def test_pfb_conc_11_total_concealment_needs_a_guessed_square(encounter_factory: Make, case: str) -> None:
-    """PFB-CONC-11/12: an invisible target, a blinded attacker, or a target in darkness (attacker without
+    """PFB-CONC-11, PFB-CONC-12: an invisible target, a blinded attacker, or a target in darkness (attacker without
     darkvision) → total concealment: attacking the creature itself is refused and changes nothing."""
     if case == "invisible":
         enc = invisible_duel(encounter_factory, [])
@@ -188,7 +188,7 @@ def test_pfb_conc_11_total_concealment_needs_a_guessed_square(encounter_factory:
 
 
 def test_pfb_conc_11_total_concealment_is_per_enemy(encounter_factory: Make) -> None:
-    """PFB-CONC-11/15: darkness hides the target from the human, not from a dwarf with darkvision 60 ft."""
+    """PFB-CONC-11, PFB-CONC-15: darkness hides the target from the human, not from a dwarf with darkvision 60 ft."""
     dwarf = stats("dwarf", race="dwarf", darkvision_ft=60, attacks=[{"weapon": "club"}])
     enc = encounter_factory([
         {"id": "h", "side": "heroes", "stats": HUMAN, "position": [0, 0]},
@@ -214,7 +214,7 @@ def test_pfb_conc_17_see_invisibility_ignores_invisibility(encounter_factory: Ma
 @pytest.mark.parametrize(("percent", "hit"), [(1, False), (37, False), (50, False), (51, True), (74, True),
                                               (100, True)])
 def test_pfb_conc_13_14_boundaries_50_51(encounter_factory: Make, percent: int, hit: bool) -> None:
-    """PFB-CONC-13/14 (worked example): attacking the right square of an invisible target: d% 01–50 misses
+    """PFB-CONC-13, PFB-CONC-14 (worked example): attacking the right square of an invisible target: d% 01–50 misses
     with no attack roll (37 → miss); 51–100 makes the attack roll normally against its AC (74 → roll)."""
     enc = invisible_duel(encounter_factory, [percent, 15, 2] if hit else [percent])
     resolved, damage = resolve(enc, Attack("t", square=(1, 0)))
@@ -278,7 +278,7 @@ def test_pfb_conc_12_guessed_square_must_be_in_reach(encounter_factory: Make) ->
 
 
 def test_pfb_conc_12_blinded_attacker_guesses_right(encounter_factory: Make) -> None:
-    """PFB-CONC-11/12/14 (worked example: a blinded fighter): every enemy has total concealment against him;
+    """PFB-CONC-11, PFB-CONC-12, PFB-CONC-14 (worked example: a blinded fighter): every enemy has total concealment against him;
     a right guess and d% 51 lead to a normal attack roll against the target's AC."""
     enc = encounter_factory([
         {"id": "f", "side": "heroes", "stats": "fighter", "position": [1, 1], "conditions": ["blinded"]},

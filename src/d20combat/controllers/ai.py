@@ -49,6 +49,13 @@ class TacticalAI:
             if attack is not None:
                 return attack
 
+        if not turn.standard:
+            # The attack is spent: stay put while a foe is in reach (or, for archers, while none is close).
+            here = enc.footprint(me)
+            near = [f for f in foes if footprint_distance_ft(here, enc.footprint(f)) < 10]
+            in_reach = [f for f in foes if within_reach(here, creature.reach_ft, enc.footprint(f))]
+            if (wielded.is_ranged and not near) or (not wielded.is_ranged and in_reach):
+                return act.EndTurn()
         if wielded.is_ranged:
             return self._archer(enc, me, wielded, foes)
         return self._melee(enc, me, wielded, foes)
@@ -191,9 +198,12 @@ class TacticalAI:
             target = self._nearest_foe(enc, me, foes)
             t_fp = enc.footprint(target)
             now = footprint_distance_ft(here, t_fp)
-            closer = [sq for sq in reach if 10 <= footprint_distance_ft(Footprint(sq, creature.space), t_fp) < now]
+            safe = {sq: footprint_distance_ft(Footprint(sq, creature.space), t_fp) for sq in reach
+                    if all(footprint_distance_ft(Footprint(sq, creature.space), enc.footprint(f)) >= 10 for f in foes)}
+            closer = [sq for sq, d in safe.items() if d < now]
             if closer:
-                sq = min(closer, key=lambda q: (reach[q].cost_ft, q))
+                # As close as the 10-ft rule allows, to be in range next turn.
+                sq = min(closer, key=lambda q: (safe[q], reach[q].cost_ft, q))
                 move = self._legal(enc, act.Move(to=sq))
                 if move is not None:
                     return move
