@@ -76,8 +76,9 @@ def test_pfb_conc_01_concealment_is_no_ac_bonus_and_no_barrier(encounter_factory
 
 @pytest.mark.parametrize(("percent", "hit"), [(1, False), (20, False), (21, True), (100, True)])
 def test_pfb_conc_08_09_10_boundaries_20_21(encounter_factory: Make, percent: int, hit: bool) -> None:
-    """PFB-CONC-02, PFB-CONC-08, PFB-CONC-09, PFB-CONC-10 (worked example): a target inside fog has 20 %: d% 01–20 misses with no attack
-    roll at all (no d20 is rolled); 21 and 100 ("00") go on to a normal attack roll (here d20 15 → hit)."""
+    """PFB-CONC-02, PFB-CONC-08, PFB-CONC-09, PFB-CONC-10 (worked example): a target inside fog has 20 %:
+    d% 01–20 misses with no attack roll at all (no d20 is rolled); 21 and 100 ("00") go on to a normal
+    attack roll (here d20 15 → hit)."""
     dice = [percent, 15, 3] if hit else [percent]
     enc = fog_duel(encounter_factory, dice)
     resolved, damage = resolve(enc, Attack("t"))
@@ -278,8 +279,8 @@ def test_pfb_conc_12_guessed_square_must_be_in_reach(encounter_factory: Make) ->
 
 
 def test_pfb_conc_12_blinded_attacker_guesses_right(encounter_factory: Make) -> None:
-    """PFB-CONC-11, PFB-CONC-12, PFB-CONC-14 (worked example: a blinded fighter): every enemy has total concealment against him;
-    a right guess and d% 51 lead to a normal attack roll against the target's AC."""
+    """PFB-CONC-11, PFB-CONC-12, PFB-CONC-14 (worked example: a blinded fighter): every enemy has total
+    concealment against him; a right guess and d% 51 lead to a normal attack roll against the target's AC."""
     enc = encounter_factory([
         {"id": "f", "side": "heroes", "stats": "fighter", "position": [1, 1], "conditions": ["blinded"]},
         {"id": "g", "side": "goblins", "stats": "goblin", "position": [2, 1]},

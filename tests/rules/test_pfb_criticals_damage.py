@@ -176,8 +176,8 @@ def test_pfb_crit_05_confirming_takes_no_time(encounter_factory: Make) -> None:
                                                     ("rapier", 18), ("scimitar", 18),
                                                     ("club", 20), ("battleaxe", 20), ("shortbow", 20)])
 def test_pfb_crit_06_07_09_threat_ranges_from_the_crit_box(weapon: str, threat_min: int) -> None:
-    """PFB-CRIT-06, PFB-CRIT-07, PFB-CRIT-09: crossbows and longswords threaten on 19–20, rapier and scimitar on 18–20, others
-    on 20; the range comes from the weapon data (``threat_min``)."""
+    """PFB-CRIT-06, PFB-CRIT-07, PFB-CRIT-09: crossbows and longswords threaten on 19–20, rapier and
+    scimitar on 18–20, others on 20; the range comes from the weapon data (``threat_min``)."""
     assert crit_profile(option(weapon))[0] == threat_min
     assert is_threat(threat_min, threat_min, True)
     assert not is_threat(threat_min - 1, threat_min, True)

@@ -45,8 +45,9 @@ def block(name: str = "x", **kw: Any) -> dict[str, Any]:
     return b
 
 
-FAR_GOBLIN = who("g", "goblins", "goblin", (15, 15))
-"""An awake enemy out of the way on a 16×16 map."""
+def far_goblin() -> dict[str, Any]:
+    """An awake enemy out of the way on a 16×16 map."""
+    return who("g", "goblins", "goblin", (15, 15))
 
 
 def illegal(enc: Encounter, action: Action) -> str:
@@ -91,7 +92,7 @@ def test_pfb_move_01_step_one_square_in_any_direction_costs_no_action(encounter_
                                                                       delta: Square) -> None:
     """PFB-MOVE-01: a 5-foot step moves one square in any of the 8 directions. Default reading: it
     spends neither the move, the standard nor the free action."""
-    enc = encounter_factory([who("f", "heroes", "fighter", (5, 5)), FAR_GOBLIN], width=16, height=16)
+    enc = encounter_factory([who("f", "heroes", "fighter", (5, 5)), far_goblin()], width=16, height=16)
     to = (5 + delta[0], 5 + delta[1])
     events = enc.act(Step(to))
     assert pos(enc, "f") == to
@@ -104,7 +105,7 @@ def test_pfb_move_01_step_one_square_in_any_direction_costs_no_action(encounter_
 
 def test_pfb_move_01_step_not_two_squares(encounter_factory: Make) -> None:
     """PFB-MOVE-01: exactly one square (5 ft), never two."""
-    enc = encounter_factory([who("f", "heroes", "fighter", (5, 5)), FAR_GOBLIN], width=16, height=16)
+    enc = encounter_factory([who("f", "heroes", "fighter", (5, 5)), far_goblin()], width=16, height=16)
     assert "not one square away" in illegal(enc, Step((7, 5)))
     assert "not one square away" in illegal(enc, Step((5, 5)))
 
@@ -112,7 +113,7 @@ def test_pfb_move_01_step_not_two_squares(encounter_factory: Make) -> None:
 def test_pfb_move_01_variant_step_uses_free_action(encounter_factory: Make) -> None:
     """PFB-MOVE-01, variant ``pfb_step_uses_free_action``: the step spends the turn's free action,
     so it can't follow another free action and no free action follows it."""
-    combatants = [who("f", "heroes", "fighter", (5, 5)), FAR_GOBLIN]
+    combatants = [who("f", "heroes", "fighter", (5, 5)), far_goblin()]
     enc = encounter_factory(combatants, width=16, height=16, variants={"pfb_step_uses_free_action": True})
     events = enc.act(Step((6, 5)))
     assert spent(events) == ["free"] and turn(enc).free_used == 1
@@ -162,7 +163,7 @@ def test_pfb_move_02_stand_up_then_step_then_attack_is_legal(encounter_factory: 
 
 def test_pfb_move_02_draw_then_step(encounter_factory: Make) -> None:
     """PFB-MOVE-02: drawing a weapon (a move action that is not movement) still allows the step."""
-    enc = encounter_factory([who("f", "heroes", "fighter", (5, 5)), FAR_GOBLIN], width=16, height=16)
+    enc = encounter_factory([who("f", "heroes", "fighter", (5, 5)), far_goblin()], width=16, height=16)
     enc.act(Draw("shortbow"))
     enc.act(Step((6, 6)))
     assert pos(enc, "f") == (6, 6)
@@ -183,7 +184,7 @@ def test_pfb_move_03_step_is_the_only_movement_that_round(encounter_factory: Mak
 
 def test_pfb_move_03_move_options_offer_no_movement_after_a_step(encounter_factory: Make) -> None:
     """PFB-MOVE-03: the engine's list of legal actions offers no Move after a step."""
-    enc = encounter_factory([who("f", "heroes", "fighter", (5, 5)), FAR_GOBLIN], width=16, height=16)
+    enc = encounter_factory([who("f", "heroes", "fighter", (5, 5)), far_goblin()], width=16, height=16)
     assert any(isinstance(a, Move) for a in enc.legal_actions())
     enc.act(Step((6, 5)))
     legal = list(enc.legal_actions())
@@ -194,7 +195,7 @@ def test_pfb_move_04_no_step_while_movement_hampered(encounter_factory: Make) ->
     """PFB-MOVE-04: no 5-foot step while movement is slowed (flag ``movement_hampered``); an ordinary
     move is still allowed."""
     enc = encounter_factory([who("f", "heroes", "fighter", (5, 5), conditions=["movement_hampered"]),
-                             FAR_GOBLIN], width=16, height=16)
+                             far_goblin()], width=16, height=16)
     assert "PFB-MOVE-04" in illegal(enc, Step((6, 5)))
     enc.act(Move(to=(7, 5)))
     assert pos(enc, "f") == (7, 5)
@@ -202,7 +203,7 @@ def test_pfb_move_04_no_step_while_movement_hampered(encounter_factory: Make) ->
 
 def test_pfb_move_04_armor_speed_is_not_slowed(encounter_factory: Make) -> None:
     """PFB-MOVE-04 (reading): a speed lowered by medium armor (PFB-MOVE-09) is not "slowed"."""
-    enc = encounter_factory([who("f", "heroes", block("plated", armor="breastplate"), (5, 5)), FAR_GOBLIN],
+    enc = encounter_factory([who("f", "heroes", block("plated", armor="breastplate"), (5, 5)), far_goblin()],
                             width=16, height=16)
     assert enc.speed_ft("f") == 20
     enc.act(Step((6, 6)))
@@ -244,7 +245,7 @@ def test_pfb_move_05_diagonal_step_past_wall_corner_or_enemy(encounter_factory: 
 def test_pfb_move_06_move_action_moves_up_to_speed(encounter_factory: Make) -> None:
     """PFB-MOVE-06: a move action moves the creature up to its speed (30 ft = 6 squares) and spends
     the move action; 7 squares is too far for one move action."""
-    enc = encounter_factory([who("f", "heroes", "fighter", (0, 0)), FAR_GOBLIN], width=16, height=16)
+    enc = encounter_factory([who("f", "heroes", "fighter", (0, 0)), far_goblin()], width=16, height=16)
     assert "within 30 ft" in illegal(enc, Move(to=(7, 0)))
     events = enc.act(Move(to=(6, 0)))
     assert moved(events).cost_ft == 30 and moved(events).path[-1] == [6, 0]
@@ -254,7 +255,7 @@ def test_pfb_move_06_move_action_moves_up_to_speed(encounter_factory: Make) -> N
 
 def test_pfb_move_06_explicit_path_is_priced_and_checked(encounter_factory: Make) -> None:
     """PFB-MOVE-06: an explicit path is followed square by square and must fit the speed."""
-    enc = encounter_factory([who("f", "heroes", "fighter", (0, 0)), FAR_GOBLIN], width=16, height=16)
+    enc = encounter_factory([who("f", "heroes", "fighter", (0, 0)), far_goblin()], width=16, height=16)
     too_long = tuple((c, 0) for c in range(1, 8))
     assert "only 30 ft" in illegal(enc, Move(path=too_long))
     assert "not next to" in illegal(enc, Move(path=((2, 0),)))
@@ -287,7 +288,7 @@ def test_pfb_move_07_no_climbing_walls_are_never_entered(encounter_factory: Make
 ])
 def test_pfb_move_08_humans_and_elves_speed_30(encounter_factory: Make, stats: Any, speed: int) -> None:
     """PFB-MOVE-08: humans and elves move 30 ft (6 squares) with one move action."""
-    enc = encounter_factory([who("f", "heroes", stats, (0, 0)), FAR_GOBLIN], width=16, height=16)
+    enc = encounter_factory([who("f", "heroes", stats, (0, 0)), far_goblin()], width=16, height=16)
     assert enc.speed_ft("f") == speed
     assert farthest_in_row(enc, "f") == 6
 
@@ -298,7 +299,7 @@ def test_pfb_move_08_humans_and_elves_speed_30(encounter_factory: Make, stats: A
 def test_pfb_move_09_medium_or_heavy_armor_slows_humans_and_elves(encounter_factory: Make, race: str,
                                                                   armor: str) -> None:
     """PFB-MOVE-09: medium or heavy armor lowers a human's or elf's speed to 20 ft (4 squares)."""
-    enc = encounter_factory([who("f", "heroes", block("x", race=race, armor=armor), (0, 0)), FAR_GOBLIN],
+    enc = encounter_factory([who("f", "heroes", block("x", race=race, armor=armor), (0, 0)), far_goblin()],
                             width=16, height=16)
     assert enc.speed_ft("f") == 20
     assert farthest_in_row(enc, "f") == 4
@@ -309,7 +310,7 @@ def test_pfb_move_09_medium_or_heavy_armor_slows_humans_and_elves(encounter_fact
 @pytest.mark.parametrize("armor", [None, "leather", "scale-mail", "full-plate"])
 def test_pfb_move_10_dwarves_always_speed_20(encounter_factory: Make, armor: str | None) -> None:
     """PFB-MOVE-10: dwarves move 20 ft whatever they wear, even medium or heavy armor."""
-    enc = encounter_factory([who("d", "heroes", block("dw", race="dwarf", armor=armor), (0, 0)), FAR_GOBLIN],
+    enc = encounter_factory([who("d", "heroes", block("dw", race="dwarf", armor=armor), (0, 0)), far_goblin()],
                             width=16, height=16)
     assert enc.speed_ft("d") == 20
     assert farthest_in_row(enc, "d") == 4
@@ -319,7 +320,7 @@ def test_pfb_move_10_bestiary_dwarf_cleric_and_stat_block_speeds(encounter_facto
     """PFB-MOVE-10: the dwarf cleric in scale mail moves 20 ft; other creatures' speeds come from their
     stat blocks (wolf 50 ft, ogre 30 ft)."""
     enc = encounter_factory([who("c", "heroes", "cleric", (0, 0)), who("w", "heroes", "wolf", (0, 2)),
-                             who("o", "heroes", "ogre", (0, 5)), FAR_GOBLIN], width=16, height=16)
+                             who("o", "heroes", "ogre", (0, 5)), far_goblin()], width=16, height=16)
     assert (enc.speed_ft("c"), enc.speed_ft("w"), enc.speed_ft("o")) == (20, 50, 30)
     assert farthest_in_row(enc, "c") == 4
     assert farthest_in_row(enc, "w") == 10
@@ -328,7 +329,7 @@ def test_pfb_move_10_bestiary_dwarf_cleric_and_stat_block_speeds(encounter_facto
 def test_pfb_move_11_double_move_uses_the_standard_action(encounter_factory: Make) -> None:
     """PFB-MOVE-11: the standard action moves again (a "double move", up to twice the speed): the elf
     wizard… here the human wizard, unarmored, covers 60 ft; a third move is impossible."""
-    enc = encounter_factory([who("w", "heroes", "wizard", (0, 0)), FAR_GOBLIN], width=16, height=16)
+    enc = encounter_factory([who("w", "heroes", "wizard", (0, 0)), far_goblin()], width=16, height=16)
     assert spent(enc.act(Move(to=(6, 0)))) == ["move"]
     events = enc.act(Move(to=(12, 0)))
     assert spent(events) == ["standard-as-move"]
@@ -341,7 +342,7 @@ def test_pfb_move_11_double_move_uses_the_standard_action(encounter_factory: Mak
 def test_pfb_move_11_elf_double_move_60ft(encounter_factory: Make) -> None:
     """PFB-MOVE-11 worked example: an unarmored elf double-moves 60 ft (12 squares)."""
     enc = encounter_factory([who("e", "heroes", block("elf", race="elf", attacks=[{"weapon": "quarterstaff"}],
-                                                      wielding="quarterstaff"), (0, 0)), FAR_GOBLIN],
+                                                      wielding="quarterstaff"), (0, 0)), far_goblin()],
                             width=16, height=16)
     a = moved(enc.act(Move(to=(6, 0))))
     b = moved(enc.act(Move(to=(12, 0))))
@@ -383,7 +384,7 @@ def test_pfb_move_12_through_an_ally_but_not_ending_there(encounter_factory: Mak
     assert (1, 1) not in enc.move_options("f")
     assert "ally" in illegal(enc, Move(path=((1, 1),)))
     illegal(enc, Move(to=(1, 1)))
-    assert "ally" in illegal(enc, Step((1, 1)))
+    assert "occupied" in illegal(enc, Step((1, 1)))
     events = enc.act(Move(to=(2, 1)))
     assert moved(events).path == [[1, 1], [2, 1]] and moved(events).cost_ft == 10
 
@@ -427,7 +428,7 @@ def test_pfb_move_14_helpless_squares_can_be_passed_and_ended_in(encounter_facto
 def test_pfb_move_15_16_diagonal_costs_alternate(encounter_factory: Make) -> None:
     """PFB-MOVE-15/16 worked example: speed 30 all diagonal is 5 + 10 + 5 + 10 = 30 ft, 4 squares;
     all orthogonal is 6 squares."""
-    enc = encounter_factory([who("f", "heroes", "fighter", (0, 0)), FAR_GOBLIN], width=16, height=16)
+    enc = encounter_factory([who("f", "heroes", "fighter", (0, 0)), far_goblin()], width=16, height=16)
     options = enc.move_options("f")
     assert [options[(i, i)].cost_ft for i in range(1, 5)] == [5, 15, 20, 30]
     assert (5, 5) not in options
@@ -460,7 +461,7 @@ def test_pfb_move_19_diagonal_past_a_pit_but_not_into_it(encounter_factory: Make
                             rows=[".o..", "o...", "....", "...."])
     assert (1, 0) not in enc.move_options("f")
     assert "pit" in illegal(enc, Move(path=((1, 0),)))
-    assert "pit" in illegal(enc, Step((0, 1)))
+    assert "cannot be entered" in illegal(enc, Step((0, 1)))
     m = moved(enc.act(Move(path=((1, 1),))))
     assert m.cost_ft == 5
 
@@ -622,7 +623,7 @@ def test_pfb_move_27_speed_0_cannot_move_at_all(encounter_factory: Make) -> None
 def test_pfb_grid_01_02_distance_in_5ft_squares(encounter_factory: Make) -> None:
     """PFB-GRID-01/02: the grid is in 5-ft squares: 30 ft is 6 squares, 20 ft is 4 squares."""
     enc = encounter_factory([who("f", "heroes", "fighter", (0, 0)), who("c", "heroes", "cleric", (0, 2)),
-                             FAR_GOBLIN], width=16, height=16)
+                             far_goblin()], width=16, height=16)
     assert enc.move_options("f")[(6, 0)].cost_ft == 30
     assert enc.move_options("c")[(4, 2)].cost_ft == 20
 

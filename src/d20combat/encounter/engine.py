@@ -434,6 +434,8 @@ class Encounter:
         assert tx.state.turn is not None
         if tx.state.turn.stepped:
             raise IllegalAction(f"{what}: after a 5-foot step no other movement this round (PFB-MOVE-03)")
+        if self.speed_ft(actor, tx.state) <= 0:
+            raise IllegalAction(f"{what}: {actor} cannot move (speed 0, PFB-MOVE-27)")
 
     def _do_move(self, tx: Tx, actor: str, a: ax.Move, dry: bool) -> None:
         self._movement_common(tx, actor, "move")
