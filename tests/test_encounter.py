@@ -111,3 +111,18 @@ def test_demo_battle_is_won_by_someone_within_the_round_limit() -> None:
         assert enc.state.ended and enc.state.winner is not None, enc.state.end_reason
         winners.add(enc.state.winner)
     assert winners <= {"heroes", "goblins"}
+
+
+def test_a_dropped_shield_cannot_be_strapped_back_on() -> None:
+    """PFB-ITEM-12: a shield held in the hand can be dropped (free); it then gives nothing and stays down."""
+    enc = make_encounter([
+        {"id": "f", "side": "heroes", "stats": "fighter", "position": [1, 1]},
+        {"id": "g", "side": "goblins", "stats": "goblin", "position": [5, 5]},
+    ])
+    enc.act(ax.ShieldAction("remove"))
+    enc.act(ax.ShieldAction("drop"))
+    assert enc.state.get("f").shield_state == "dropped"
+    before = enc.state
+    with pytest.raises(IllegalAction, match="dropped"):
+        enc.act(ax.ShieldAction("strap"))
+    assert enc.state is before

@@ -249,8 +249,8 @@ def _guard(dex_mod: int) -> dict[str, Any]:
 def test_pfb_help_02_03_04_helpless_ac_worked_examples(encounter_factory: Make, dex_mod: int, normal: int,
                                                        ranged: int, melee: int) -> None:
     """PFB-HELP-02, PFB-HELP-03, PFB-HELP-04 (worked examples): a sleeping guard with AC 10 + armor 4 +
-    Dex → helpless AC 10 + 4 − 5 = 9 against ranged and 5 against melee, whatever its Dex (the Dex term becomes −5, then −4 vs
-    melee); subtracting the flat −5/−9 would wrongly give e.g. 10 and 6 for Dex +1."""
+    Dex → helpless AC 10 + 4 − 5 = 9 against ranged and 5 against melee, whatever its Dex (the Dex term
+    becomes −5, then −4 vs melee); subtracting the flat −5/−9 would wrongly give e.g. 10 and 6 for Dex +1."""
     enc = encounter_factory([
         {"id": "a", "side": "heroes", "stats": ARCHER, "position": [0, 0]},
         {"id": "s", "side": "heroes", "stats": SWORD, "position": [5, 1]},

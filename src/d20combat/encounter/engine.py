@@ -611,6 +611,8 @@ class Encounter:
         new = {"strap": "strapped", "remove": "held", "drop": "dropped"}[op]
         if op == "strap" and cs.shield_state == "strapped":
             raise IllegalAction("the shield is already strapped on")
+        if cs.shield_state == "dropped":
+            raise IllegalAction("the shield was dropped and lies on the ground")
         if op == "remove" and cs.shield_state != "strapped":
             raise IllegalAction("the shield is not strapped on")
         if op == "drop" and cs.shield_state != "held":
