@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from tests.conftest import make_encounter
 
 from d20combat.controllers import TacticalAI, play
 from d20combat.dice import DiceError, SeededDice, TypedDice
@@ -10,7 +11,6 @@ from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter, IllegalAction
 from d20combat.scenario import load_battle
-from tests.conftest import make_encounter
 
 
 def _duel() -> Encounter:

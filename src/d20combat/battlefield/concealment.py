@@ -108,7 +108,7 @@ def concealment_sources(
     if between is not None:
         out.append(between)
 
-    lights = [(sq, game_map.light_at(sq)) for sq in squares]
+    lights = [(sq, game_map.light_for(sq, vision.low_light)) for sq in squares]
     darkvision_reaches = (
         vision.darkvision_ft > 0 and footprint_distance_ft(attacker, defender) <= vision.darkvision_ft
     )

@@ -66,6 +66,8 @@ class GameMap:
     """Surfaces entered only by climbing: cliffs, steep rubble (PFB-MOVE-07)."""
     skill_dc: Mapping[Square, int] = field(default_factory=dict)
     """Climb or Swim DC of a square where it differs from the default (Climb 15, Swim 10)."""
+    lights: tuple[tuple[Square, int, int], ...] = ()
+    """Light sources: (square, bright radius ft, further dim radius ft); a torch is 20/20 (PFB-CONC-16)."""
 
     def __hash__(self) -> int:
         return hash((self.width, self.height, self.walls, self.low_walls, self.difficult, self.pits, self.water,
@@ -96,3 +98,20 @@ class GameMap:
 
     def light_at(self, square: Square) -> Light:
         return self.light.get(square, Light.BRIGHT)
+
+    def light_for(self, square: Square, low_light: bool = False) -> Light:
+        """The light a viewer sees on ``square``: the area's own level, raised by light sources.
+        Low-light vision doubles both radii of every source (PFB-CONC-16, PF1 default)."""
+        level = self.light_at(square)
+        if level is Light.BRIGHT or not self.lights:
+            return level
+        from d20combat.battlefield.distance import distance_ft
+
+        factor = 2 if low_light else 1
+        for source, bright, dim in self.lights:
+            d = distance_ft(source, square)
+            if d <= bright * factor:
+                return Light.BRIGHT
+            if d <= (bright + dim) * factor:
+                level = Light.DIM
+        return level

@@ -87,7 +87,7 @@ def _squares(areas: list[Area]) -> list[Square]:
 def build_map(scn: Scenario, problems: list[str]) -> GameMap:
     spec = scn.map
     layers: dict[str, list[Square]] = {k: [] for k in ("walls", "low_walls", "difficult", "bushes", "fog", "pits",
-                                                        "dim", "dark", "water", "climb")}
+                                                        "dim", "dark", "water", "climb", "torches")}
     width, height = spec.width, spec.height
     if spec.rows is not None:
         rows_w = max((len(r) for r in spec.rows), default=0)
@@ -116,6 +116,7 @@ def build_map(scn: Scenario, problems: list[str]) -> GameMap:
         difficult=frozenset(layers["difficult"] + layers["bushes"]), pits=frozenset(layers["pits"]),
         concealing=concealing, light=light, water=frozenset(layers["water"]), climb=frozenset(layers["climb"]),
         skill_dc={(c, r): dc for c, r, dc in spec.skill_dc},
+        lights=tuple((sq, 20, 20) for sq in sorted(set(layers["torches"]))),
     )
 
 

@@ -41,10 +41,11 @@ LEGEND: dict[str, tuple[str, ...]] = {
     "D": ("dark",),
     "w": ("water",),
     "^": ("climb",),
+    "t": ("torches",),
 }
 """ASCII map legend: ``.`` floor, ``#`` wall, ``=`` low wall, ``~`` difficult terrain, ``*`` bushes
 (difficult and 20 % concealment), ``f`` fog (20 % concealment), ``o`` pit, ``d`` dim light, ``D`` darkness,
-``w`` deep water (swim), ``^`` a surface to climb."""
+``w`` deep water (swim), ``^`` a surface to climb, ``t`` a torch (bright 20 ft, dim 20 ft further)."""
 
 
 class MapSpec(_Strict):
@@ -61,6 +62,7 @@ class MapSpec(_Strict):
     dark: list[Area] = []
     water: list[Area] = Field([], description="deep water: Swim check to enter (DC 10 unless skill_dc says)")
     climb: list[Area] = Field([], description="climbing surface: Climb check to enter (DC 15 unless skill_dc says)")
+    torches: list[SquareIn] = Field([], description="torches: bright light 20 ft, dim light 20 ft further")
     skill_dc: list[tuple[int, int, int]] = Field([], description="[column, row, DC] for a water or climb square")
 
     @field_validator("rows")
