@@ -264,10 +264,9 @@ def test_pfb_move_06_explicit_path_is_priced_and_checked(encounter_factory: Make
 
 
 def test_pfb_move_07_no_climbing_walls_are_never_entered(encounter_factory: Make) -> None:
-    """PFB-MOVE-07: moving includes climbing (Climb) and swimming (Swim), but those rules are MISSING
-    from the text and the engine implements neither. So ordinary movement treats no square as
-    climbable: a wall is never entered, by a move, an explicit path, a step or a minimum move, and a
-    wall square is never offered as a destination."""
+    """PFB-MOVE-07: climbing and swimming happen only on map squares marked for them (water, climbing
+    surfaces; see test_pfb_climb_swim.py). A wall is never climbable: it is never entered, by a move, an
+    explicit path, a step or a minimum move, and never offered as a destination."""
     rows = [".#..", ".#..", ".#..", ".#.."]
     enc = encounter_factory([who("f", "heroes", "fighter", (0, 0)), who("g", "goblins", "goblin", (3, 3))],
                             rows=rows)
