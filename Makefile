@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(VENV)/bin/d20combat run examples/goblin-ambush.yaml --seed 3
+	$(VENV)/bin/d20combat run examples/goblin-ambush.yaml --seed 2
 
 test: lint typecheck unit
 
