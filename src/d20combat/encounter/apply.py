@@ -31,36 +31,38 @@ def _round(state: EncounterState, e: ev.RoundStarted) -> EncounterState:
 
 
 def _turn_started(state: EncounterState, e: ev.TurnStarted) -> EncounterState:
-    return replace(state, turn_index=e.index, turn=TurnState(actor=e.combatant))
+    turn = TurnState(actor=e.combatant, pools=dict(e.pools)) if e.pools else TurnState(actor=e.combatant)
+    return replace(state, turn_index=e.index, turn=turn)
 
 
 def _turn_ended(state: EncounterState, e: ev.TurnEnded) -> EncounterState:
     return replace(state, turn=None)
 
 
-# How each cost draws on the budget (PFB-ACT-05/06/12): (standard, move, free) consumed.
-_COSTS: dict[str, tuple[bool, bool, int]] = {
-    "standard": (True, False, 0),
-    "move": (False, True, 0),
-    "standard-as-move": (True, False, 0),
-    "full-round": (True, True, 0),
-    "free": (False, False, 1),
-    "none": (False, False, 0),
-}
-
-
 def _budget(state: EncounterState, e: ev.BudgetSpent) -> EncounterState:
     turn = state.turn
     assert turn is not None and turn.actor == e.combatant, "budget spent outside the actor's turn"
-    std, mov, free = _COSTS[e.cost]
+    pools = dict(turn.pools)
+    for pool, n in e.spend.items():
+        pools[pool] = pools.get(pool, 0) - n
     turn = replace(
         turn,
-        standard=turn.standard and not std,
-        move=turn.move and not mov,
-        free_used=turn.free_used + free,
-        actions_taken=turn.actions_taken + 1,
+        pools=pools,
+        free_used=turn.free_used + (1 if e.cost == "free" else 0),
+        actions_taken=turn.actions_taken + (0 if e.cost in ("free", "none") else 1),
     )
     return replace(state, turn=turn)
+
+
+def _reactions_set(state: EncounterState, e: ev.ReactionsSet) -> EncounterState:
+    return _combatant(state, e.combatant, reactions=dict(e.pools))
+
+
+def _reaction_spent(state: EncounterState, e: ev.ReactionSpent) -> EncounterState:
+    c = state.get(e.combatant)
+    pools = dict(c.reactions)
+    pools[e.pool] = pools.get(e.pool, 0) - 1
+    return _combatant(state, e.combatant, reactions=pools)
 
 
 def _moved(state: EncounterState, e: ev.Moved) -> EncounterState:
@@ -140,6 +142,8 @@ _HANDLERS: dict[type[ev.Event], Callable[[EncounterState, Any], EncounterState]]
     ev.TurnStarted: _turn_started,
     ev.TurnEnded: _turn_ended,
     ev.BudgetSpent: _budget,
+    ev.ReactionsSet: _reactions_set,
+    ev.ReactionSpent: _reaction_spent,
     ev.Moved: _moved,
     ev.AttackResolved: _attack,
     ev.Damaged: _damaged,

@@ -38,7 +38,7 @@ from d20combat.rules.critical import is_threat
 from d20combat.rules.damage import roll_damage
 from d20combat.rules.initiative import order_by_initiative
 from d20combat.rules.surprise import determine_surprise
-from d20combat.rulesets.base import TurnAllowance
+from d20combat.rulesets.base import BudgetError, TurnAllowance
 
 
 class IllegalAction(ValueError):
@@ -298,7 +298,8 @@ class Encounter:
                 tx.emit(ev.RoundStarted(s.round + 1, False))  # PFB-RND-12: no new initiative, no new surprise
                 continue
             actor = s.order[index]
-            tx.emit(ev.TurnStarted(actor, index))
+            pools = self.ruleset.turn_pools(self.creature(actor), s.get(actor), surprise_round=s.surprise_round)
+            tx.emit(ev.TurnStarted(actor, index, pools))
             self._start_of_turn(tx, actor)
             if tx.state.ended:
                 return
@@ -369,35 +370,28 @@ class Encounter:
 
     # ------------------------------------------------------------------ budget
     def _pay(self, tx: Tx, actor: str, name: str, cost: Cost, dry: bool) -> str:
-        """Check the turn can afford ``cost`` (PFB-ACT-05/06/12/13, PFB-SURP-05) and spend it."""
+        """Ask the ruleset how the turn pays ``cost`` (P5 action_budget) and spend it."""
         turn = tx.state.turn
         assert turn is not None
-        allow = self.allowance(actor, tx.state)
-        paid: str = cost
-        if cost in ("standard", "move", "full-round") and allow.single_action and not (turn.standard and turn.move):
-            raise IllegalAction(f"{name}: only one standard or move action this turn")
-        if cost == "standard":
-            if not turn.standard:
-                raise IllegalAction(f"{name}: the standard action is already used")
-        elif cost == "move":
-            if turn.move:
-                paid = "move"
-            elif turn.standard and not allow.single_action:
-                paid = "standard-as-move"
-            else:
-                raise IllegalAction(f"{name}: no move action left (the standard action can stand in only once)")
-        elif cost == "full-round":
-            if allow.single_action:
-                raise IllegalAction(f"{name}: a full-round action is impossible when only one action is allowed")
-            if not (turn.standard and turn.move):
-                raise IllegalAction(f"{name}: needs both the standard and the move action")
-        elif cost == "free" and turn.free_used >= allow.free:
-            raise IllegalAction(f"{name}: no free action left this turn (limit {allow.free})")
-        elif cost == "none" and tx.state.surprise_round and turn.free_used >= allow.free:
-            raise IllegalAction(f"{name}: only one standard or move action in the surprise round (PFB-SURP-05)")
+        try:
+            label, spend = self.ruleset.pay(cost, turn, self.allowance(actor, tx.state),
+                                            surprise_round=tx.state.surprise_round)
+        except BudgetError as exc:
+            raise IllegalAction(f"{name}: {exc}") from None
         if not dry:
-            tx.emit(ev.BudgetSpent(actor, name, paid))
-        return paid
+            tx.emit(ev.BudgetSpent(actor, name, label, spend))
+        return label
+
+    def can_afford(self, cost: Cost, state: EncounterState | None = None) -> bool:
+        """Whether the creature whose turn it is could pay ``cost`` now (for controllers)."""
+        s = state or self.state
+        if s.turn is None:
+            return False
+        try:
+            self.ruleset.pay(cost, s.turn, self.allowance(s.turn.actor, s), surprise_round=s.surprise_round)
+        except BudgetError:
+            return False
+        return True
 
     # ------------------------------------------------------------------ dispatch
     def _resolve(self, tx: Tx, action: ax.Action, dry: bool) -> None:

@@ -7,7 +7,7 @@ so the same seed and the same decisions give a byte-identical log.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any, ClassVar
 
 
@@ -75,6 +75,7 @@ class TurnStarted(Event):
     kind: ClassVar[str] = "turn_started"
     combatant: str
     index: int
+    pools: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,9 +94,30 @@ class BudgetSpent(Event):
     combatant: str
     action: str
     cost: str
+    spend: dict[str, int] = field(default_factory=dict)
 
     def explain(self) -> str:
         return f"{self.combatant}: {self.action} ({self.cost} action)" if self.cost != "none" else ""
+
+
+@dataclass(frozen=True, slots=True)
+class ReactionsSet(Event):
+    """A creature's off-turn resources for the round (attacks of opportunity, reserve…)."""
+
+    kind: ClassVar[str] = "reactions_set"
+    combatant: str
+    pools: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class ReactionSpent(Event):
+    kind: ClassVar[str] = "reaction_spent"
+    combatant: str
+    pool: str
+    reaction: str
+
+    def explain(self) -> str:
+        return f"{self.combatant} reacts: {self.reaction}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,7 +247,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (
         EncounterStarted, SurpriseDetermined, InitiativeRolled, OrderSet, RoundStarted, TurnStarted,
-        TurnEnded, BudgetSpent, Moved, AttackResolved, Damaged, Healed, ConditionSet, Stabilized,
+        TurnEnded, BudgetSpent, ReactionsSet, ReactionSpent, Moved, AttackResolved, Damaged, Healed, ConditionSet, Stabilized,
         EffectAdded, EffectEnded, EquipmentChanged, Note, EncounterEnded,
     )
 }

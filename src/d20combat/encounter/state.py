@@ -36,6 +36,8 @@ class CombatantState:
     effects: tuple[Effect, ...] = ()
     initiative: int | None = None
     stable: bool = False
+    reactions: Mapping[str, int] = field(default_factory=dict)
+    """Off-turn resources by pool name, refreshed each round: attacks of opportunity, reserved actions…"""
     damage_dealt: int = 0
     damage_taken: int = 0
     healed: int = 0
@@ -49,8 +51,8 @@ class TurnState:
     """What the creature whose turn it is has left (PFB-ACT-06) and how it has moved (PFB-MOVE-02/03)."""
 
     actor: str
-    standard: bool = True
-    move: bool = True
+    pools: Mapping[str, int] = field(default_factory=lambda: {"standard": 1, "move": 1, "free": 1})
+    """What is left of this turn's actions, by the ruleset's own pool names (P5 action_budget)."""
     free_used: int = 0
     moved: bool = False
     """Used a move action (or the standard as a move) to move: no 5-foot step (PFB-MOVE-02)."""
@@ -59,6 +61,15 @@ class TurnState:
     diagonals: int = 0
     """Diagonals moved this turn, for the 5/10 alternation (PFB-MOVE-16a)."""
     actions_taken: int = 0
+    """Non-free actions taken this turn (the one-action limit of the surprise round and of disabled creatures)."""
+
+    @property
+    def standard(self) -> bool:
+        return self.pools.get("standard", 0) > 0
+
+    @property
+    def move(self) -> bool:
+        return self.pools.get("move", 0) > 0
 
 
 @dataclass(frozen=True, slots=True)
