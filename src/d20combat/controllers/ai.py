@@ -26,7 +26,6 @@ class TacticalAI:
         s = enc.state
         assert s.turn is not None
         me = s.turn.actor
-        turn = s.turn
         cs = s.get(me)
         creature = enc.creature(me)
         foes = [e for e in enc.enemies(me) if not enc.ruleset.out_of_fight(enc.creature(e), s.get(e))]
@@ -44,12 +43,12 @@ class TacticalAI:
             return act.EndTurn()
 
         # 1. Attack now if the standard action is left and a target is in reach or range.
-        if turn.standard:
+        if enc.can_afford("standard"):
             attack = self._best_attack(enc, me, wielded, foes)
             if attack is not None:
                 return attack
 
-        if not turn.standard:
+        if not enc.can_afford("standard"):
             # The attack is spent: stay put while a foe is in reach (or, for archers, while none is close).
             here = enc.footprint(me)
             near = [f for f in foes if footprint_distance_ft(here, enc.footprint(f)) < 10]
@@ -107,7 +106,7 @@ class TacticalAI:
     def _reachable(self, enc: Encounter, me: str) -> dict[Square, mv.PathInfo]:
         turn = enc.state.turn
         assert turn is not None
-        if turn.stepped or not (turn.move or turn.standard):
+        if turn.stepped or not enc.can_afford("move"):
             return {}
         return enc.move_options(me)
 
@@ -118,7 +117,7 @@ class TacticalAI:
         assert turn is not None
         creature = enc.creature(me)
         # Charge the most attractive foe when the whole turn is still free (PFB-CHG).
-        if turn.standard and turn.move and not turn.moved:
+        if enc.can_afford("full-round") and not turn.moved:
             ranked = sorted(foes, key=lambda f: (s.get(f).hp, footprint_distance_ft(enc.footprint(me),
                                                                                       enc.footprint(f)), f))
             for foe in ranked:
@@ -137,7 +136,7 @@ class TacticalAI:
                     key = (info.cost_ft, s.get(foe).hp, foe)
                     if best is None or key < best[0]:
                         best = (key, sq)
-        if best is not None and (turn.standard or turn.move):
+        if best is not None and enc.can_afford("move"):
             move = self._legal(enc, act.Move(to=best[1]))
             if move is not None:
                 return move
@@ -161,7 +160,8 @@ class TacticalAI:
         creature = enc.creature(me)
         here = enc.footprint(me)
         threatened = any(footprint_distance_ft(here, enc.footprint(f)) < 10 for f in foes)
-        if turn.standard and threatened and not turn.moved and not turn.stepped:
+        can_attack = enc.can_afford("standard")
+        if can_attack and threatened and not turn.moved and not turn.stepped:
             # A 5-foot step out of the 10-ft band, then shoot (PFB-MOVE-01, PFB-ATK-09).
             for dc in (-1, 0, 1):
                 for dr in (-1, 0, 1):
@@ -172,7 +172,7 @@ class TacticalAI:
                         if step is not None and any(self._shot_from(enc, me, option, f, sq) for f in foes):
                             return step
         reach = self._reachable(enc, me)
-        if reach and (turn.move or (turn.standard and not turn.move)):
+        if reach and enc.can_afford("move"):
             # The cheapest square ≥ 10 ft from every foe with a legal shot (keep the standard action if we can).
             ordered = sorted(reach.items(), key=lambda kv: (kv[1].cost_ft, kv[0]))
             tried = 0
@@ -187,7 +187,7 @@ class TacticalAI:
                     move = self._legal(enc, act.Move(to=sq))
                     if move is not None:
                         return move
-        if threatened and turn.standard:
+        if threatened and can_attack:
             # Cornered: fight in melee with a melee weapon if there is one.
             for other in enc.creature(me).attacks:
                 if not other.is_ranged:
