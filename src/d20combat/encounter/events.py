@@ -247,7 +247,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (
         EncounterStarted, SurpriseDetermined, InitiativeRolled, OrderSet, RoundStarted, TurnStarted,
-        TurnEnded, BudgetSpent, ReactionsSet, ReactionSpent, Moved, AttackResolved, Damaged, Healed, ConditionSet, Stabilized,
+        TurnEnded, BudgetSpent, ReactionsSet, ReactionSpent, Moved, AttackResolved, Damaged, Healed,
+        ConditionSet, Stabilized,
         EffectAdded, EffectEnded, EquipmentChanged, Note, EncounterEnded,
     )
 }
