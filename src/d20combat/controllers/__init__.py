@@ -9,17 +9,27 @@ from d20combat.controllers.ai import TacticalAI
 from d20combat.encounter.actions import Action
 from d20combat.encounter.engine import Encounter
 from d20combat.encounter.events import Event
+from d20combat.encounter.prompts import ReactionPrompt
 
 
 class Controller(Protocol):
     def choose(self, enc: Encounter) -> Action: ...
 
+    def react(self, enc: Encounter, prompt: ReactionPrompt) -> str: ...
+
 
 class Scripted:
-    """Plays a fixed list of actions, then ends turns (tests and replays of decisions)."""
+    """Plays a fixed list of actions, then ends turns; answers prompts from a list, then declines
+    (tests and replays of decisions)."""
 
-    def __init__(self, actions: Iterable[Action]) -> None:
+    def __init__(self, actions: Iterable[Action], answers: Iterable[str] = ()) -> None:
         self._actions = list(actions)
+        self._answers = list(answers)
+
+    def react(self, enc: Encounter, prompt: ReactionPrompt) -> str:
+        if self._answers:
+            return self._answers.pop(0)
+        return "decline" if "decline" in prompt.options else prompt.options[-1]
 
     def choose(self, enc: Encounter) -> Action:
         from d20combat.encounter.actions import EndTurn
@@ -38,12 +48,19 @@ def play(
         events = enc.start()
         if on_events:
             on_events(events)
+    def controller_of(cid: str) -> Controller:
+        return controllers[enc.creature(cid).side] if isinstance(controllers, Mapping) else controllers
+
     for _ in range(max_actions):
+        if enc.pending is not None:
+            prompt = enc.pending.prompt
+            events = enc.respond(controller_of(prompt.reactor).react(enc, prompt))
+            if on_events:
+                on_events(events)
+            continue
         if enc.state.ended or enc.state.turn is None:
             break
-        actor = enc.state.turn.actor
-        ctl = controllers[enc.creature(actor).side] if isinstance(controllers, Mapping) else controllers
-        events = enc.act(ctl.choose(enc))
+        events = enc.act(controller_of(enc.state.turn.actor).choose(enc))
         if on_events:
             on_events(events)
     return enc

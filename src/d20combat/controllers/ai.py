@@ -13,6 +13,7 @@ from d20combat.battlefield.grid import Footprint, Square
 from d20combat.battlefield.reach import within_reach
 from d20combat.encounter import actions as act
 from d20combat.encounter.engine import Encounter, IllegalAction
+from d20combat.encounter.prompts import ReactionPrompt
 from d20combat.model.creature import AttackOption
 
 
@@ -58,6 +59,12 @@ class TacticalAI:
         if wielded.is_ranged:
             return self._archer(enc, me, wielded, foes)
         return self._melee(enc, me, wielded, foes)
+
+    def react(self, enc: Encounter, prompt: ReactionPrompt) -> str:
+        """Take every attack of opportunity offered; for other windows the ruleset knows the best answer."""
+        if prompt.kind == "attack_of_opportunity":
+            return "attack"
+        return enc.ruleset.reaction_preference(enc.state, prompt)
 
     # ------------------------------------------------------------------ helpers
     @staticmethod

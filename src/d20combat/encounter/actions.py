@@ -67,6 +67,8 @@ class Attack(Action):
     target: str = ""
     attack: str | None = None
     square: Square | None = None
+    critical: int = 0
+    """A declared critical attack's penalty (−1..−5), for rulesets that have them (SKL)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ whole — an illegal action or a wrongly typed die leaves the encounter exactly 
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -28,17 +29,17 @@ from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.encounter.apply import apply
 from d20combat.encounter.battle import Battle
+from d20combat.encounter.prompts import ReactionPrompt
 from d20combat.encounter.state import CombatantState, EncounterState, TurnState
 from d20combat.model.creature import AttackOption, Creature
 from d20combat.numbers import Modifier, total
 from d20combat.rules import health as hp_rules
-from d20combat.rules.armor_class import DefenseContext, armor_class
+from d20combat.rules.armor_class import DefenseContext
 from d20combat.rules.attack import range_check
-from d20combat.rules.critical import is_threat
 from d20combat.rules.damage import roll_damage
 from d20combat.rules.initiative import order_by_initiative
 from d20combat.rules.surprise import determine_surprise
-from d20combat.rulesets.base import BudgetError, TurnAllowance
+from d20combat.rulesets.base import BudgetError, RuleError, TurnAllowance
 
 
 class IllegalAction(ValueError):
@@ -73,23 +74,100 @@ class AttackPlan:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """What the engine waits for: whose turn, and which actions are legal now."""
+    """What the engine waits for: whose turn and which actions are legal now — or, while an action
+    waits in a reaction window, the prompt to one creature and the answers it may give."""
 
     actor: str
     round: int
     options: tuple[ax.Action, ...]
+    prompt: ReactionPrompt | None = None
+
+
+class _NeedsAnswer(Exception):
+    def __init__(self, prompt: ReactionPrompt) -> None:
+        super().__init__(prompt.trigger)
+        self.prompt = prompt
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """An action waiting in a reaction window: re-run with the answers given so far and the dice
+    already rolled, it resolves exactly as far as the open prompt."""
+
+    action: ax.Action
+    answers: tuple[str, ...]
+    faces: tuple[tuple[int, int], ...]
+    prompt: ReactionPrompt
+
+
+class _ReplayDice(DiceSource):
+    """Feeds back the faces an interrupted action already rolled, then rolls on with the real source."""
+
+    def __init__(self, inner: DiceSource, faces: tuple[tuple[int, int], ...]) -> None:
+        super().__init__()
+        self.record = False
+        self.inner = inner
+        self._prefix: deque[tuple[int, int]] = deque(faces)
+        self.used: list[tuple[int, int]] = []
+
+    def _face(self, sides: int, purpose: str) -> int:
+        if self._prefix:
+            want, face = self._prefix.popleft()
+            if want != sides:
+                raise RuntimeError(f"replay diverged at {purpose}: d{sides} asked, d{want} recorded")
+        else:
+            face = self.inner.roll(sides, purpose)
+        self.used.append((sides, face))
+        return face
 
 
 class Tx:
-    """A working copy: events are applied as they are emitted and kept only if the whole action resolves."""
+    """A working copy: events are applied as they are emitted and kept only if the whole action resolves.
 
-    def __init__(self, state: EncounterState) -> None:
+    It is also the view a ruleset hook gets (:class:`d20combat.rulesets.base.View`)."""
+
+    def __init__(self, state: EncounterState, engine: Encounter | None = None,
+                 answers: tuple[str, ...] = ()) -> None:
         self.state = state
         self.events: list[ev.Event] = []
+        self._engine = engine
+        self._answers: deque[str] = deque(answers)
+        self.dice: DiceSource = engine.dice if engine is not None else _ReplayDice(DiceSource(), ())
 
     def emit(self, event: ev.Event) -> None:
         self.state = apply(self.state, event)
         self.events.append(event)
+
+    def creature(self, cid: str) -> Creature:
+        assert self._engine is not None
+        return self._engine.creature(cid)
+
+    def ask(self, prompt: ReactionPrompt) -> str:
+        """The answer to ``prompt``: the next one given, or the action pauses until it is given."""
+        if not self._answers:
+            raise _NeedsAnswer(prompt)
+        answer = self._answers.popleft()
+        if answer not in prompt.options:
+            raise IllegalAction(f"{prompt.reactor}: {answer!r} is not one of {', '.join(prompt.options)}")
+        return answer
+
+
+class _ReadView:
+    """A view for policies asked during planning: it reads, but may not emit or ask."""
+
+    def __init__(self, engine: Encounter, state: EncounterState) -> None:
+        self._engine = engine
+        self.state = state
+        self.dice = engine.dice
+
+    def creature(self, cid: str) -> Creature:
+        return self._engine.creature(cid)
+
+    def emit(self, event: ev.Event) -> None:
+        raise RuntimeError("planning cannot change the encounter")
+
+    def ask(self, prompt: ReactionPrompt) -> str:
+        raise RuntimeError("planning cannot ask for reactions")
 
 
 class Encounter:
@@ -103,6 +181,7 @@ class Encounter:
         self._checkpoints: list[tuple[int, EncounterState]] = []
         self._redo: list[list[ev.Event]] = []
         self._reach_cache: dict[tuple[str, int], tuple[EncounterState, dict[Square, mv.PathInfo]]] = {}
+        self.pending: Pending | None = None
 
     # ------------------------------------------------------------------ queries
     def creature(self, cid: str) -> Creature:
@@ -195,6 +274,8 @@ class Encounter:
         return result
 
     def decision(self) -> Decision | None:
+        if self.pending is not None:
+            return Decision(self.pending.prompt.reactor, self.state.round, (), self.pending.prompt)
         if self.state.ended or self.state.turn is None:
             return None
         return Decision(self.state.turn.actor, self.state.round, tuple(self.legal_actions()))
@@ -203,29 +284,66 @@ class Encounter:
     def start(self) -> list[ev.Event]:
         if self.log:
             raise IllegalAction("the encounter has already started")
-        tx = Tx(self.state)
+        tx = Tx(self.state, self)
         tx.emit(ev.EncounterStarted(self.battle.scenario))
         self._determine_surprise(tx)
         self._roll_initiative(tx)
-        tx.emit(ev.RoundStarted(1, bool(tx.state.surprised)))
+        self._new_round(tx, 1, bool(tx.state.surprised))
         self._advance(tx)
         return self._commit(tx, checkpoint=False)
 
     def act(self, action: ax.Action) -> list[ev.Event]:
-        """Validate and resolve ``action`` for the creature whose turn it is; returns the events."""
-        tx = Tx(self.state)
-        self._resolve(tx, action, dry=False)
+        """Validate and resolve ``action`` for the creature whose turn it is; returns the events.
+
+        If the action opens a reaction window, nothing is committed yet: :attr:`pending` holds the
+        prompt, :meth:`decision` shows it, and :meth:`respond` resumes the action."""
+        if self.pending is not None:
+            raise IllegalAction(f"waiting for {self.pending.prompt.reactor}'s reaction: "
+                                f"{self.pending.prompt.trigger}")
+        return self._attempt(action, (), ())
+
+    def respond(self, answer: str) -> list[ev.Event]:
+        """Answer the open reaction prompt; the waiting action resumes (and may ask again)."""
+        pending = self.pending
+        if pending is None:
+            raise IllegalAction("no reaction is being asked for")
+        if answer not in pending.prompt.options:
+            raise IllegalAction(f"{pending.prompt.reactor}: {answer!r} is not one of "
+                                f"{', '.join(pending.prompt.options)}")
+        return self._attempt(pending.action, (*pending.answers, answer), pending.faces)
+
+    def _attempt(self, action: ax.Action, answers: tuple[str, ...], faces: tuple[tuple[int, int], ...]
+                 ) -> list[ev.Event]:
+        real = self.dice
+        replay = _ReplayDice(real, faces)
+        self.dice = replay
+        tx = Tx(self.state, self, answers)
+        try:
+            self._resolve(tx, action, dry=False)
+        except _NeedsAnswer as need:
+            self.pending = Pending(action, answers, tuple(replay.used), need.prompt)
+            return []
+        except RuleError as exc:
+            raise IllegalAction(str(exc)) from None
+        finally:
+            self.dice = real
+        self.pending = None
         return self._commit(tx)
 
     def check(self, action: ax.Action) -> str | None:
         """Why ``action`` is illegal now, or None. Rolls no dice and changes nothing."""
+        if self.pending is not None:
+            return f"waiting for {self.pending.prompt.reactor}'s reaction"
         try:
-            self._resolve(Tx(self.state), action, dry=True)
-        except IllegalAction as exc:
+            self._resolve(Tx(self.state, self), action, dry=True)
+        except (IllegalAction, RuleError) as exc:
             return str(exc)
         return None
 
     def undo(self) -> bool:
+        if self.pending is not None:
+            self.pending = None  # drop the half-asked action: nothing of it was committed
+            return True
         if not self._checkpoints:
             return False
         length, state = self._checkpoints.pop()
@@ -238,7 +356,7 @@ class Encounter:
         if not self._redo:
             return False
         events = self._redo.pop()
-        tx = Tx(self.state)
+        tx = Tx(self.state, self)
         for e in events:
             tx.emit(e)
         self._checkpoints.append((len(self.log), self.state))
@@ -295,7 +413,8 @@ class Encounter:
                 if s.round >= self.battle.max_rounds:
                     tx.emit(ev.EncounterEnded(None, f"no side won within {self.battle.max_rounds} rounds"))
                     return
-                tx.emit(ev.RoundStarted(s.round + 1, False))  # PFB-RND-12: no new initiative, no new surprise
+                self.ruleset.end_of_round(tx, s.round)
+                self._new_round(tx, s.round + 1, False)  # PFB-RND-12: no new initiative, no new surprise
                 continue
             actor = s.order[index]
             pools = self.ruleset.turn_pools(self.creature(actor), s.get(actor), surprise_round=s.surprise_round)
@@ -317,6 +436,10 @@ class Encounter:
             return str(self.ruleset.health(self.creature(actor), s.get(actor)).value)
         return None
 
+    def _new_round(self, tx: Tx, round_no: int, surprise: bool) -> None:
+        tx.emit(ev.RoundStarted(round_no, surprise))
+        self.ruleset.start_of_round(tx, round_no)
+
     def _start_of_turn(self, tx: Tx, actor: str) -> None:
         s = tx.state
         # PFB-TIME-03..05: effects end just before the initiative slot they started on.
@@ -328,19 +451,7 @@ class Encounter:
                         done = self.on_map(actor, s) and self.ruleset.can_act(self.creature(actor), s.get(actor))
                         outcome = "takes effect" if done else "fails: the creature cannot act"
                         tx.emit(ev.Note(f"{actor}'s {effect.name[11:]} {outcome} (PFB-TIME-08)"))
-        creature = self.creature(actor)
-        cs = tx.state.get(actor)
-        if (self.ruleset.dying_procedure == "pf1" and not cs.stable
-                and self.ruleset.health(creature, cs) is hp_rules.Health.DYING):
-            face = self.dice.roll(20, f"dying check {actor}")
-            stable, result = hp_rules.dying_check(face, creature.con_mod, cs.hp)
-            text = (f"{actor} dying check: {result} = d20 {face} + Con {creature.con_mod} − {-cs.hp} (hp) "
-                    f"vs DC {hp_rules.DYING_CHECK_DC}")
-            if stable:
-                tx.emit(ev.Stabilized(actor, text + (" — natural 20" if face == 20 else "") + ": stable"))
-            else:
-                tx.emit(ev.Damaged(actor, 1, "bleeding", text + ": fails, loses 1 hp"))
-                self._announce_health(tx, actor, cs.hp)
+        self.ruleset.start_of_turn(tx, actor)
 
     def _check_end(self, tx: Tx) -> bool:
         """PFB-RND-07 (proposed): the combat ends when every creature of a side is out of the fight."""
@@ -356,17 +467,7 @@ class Encounter:
         return False
 
     def _announce_health(self, tx: Tx, cid: str, before: int) -> None:
-        creature = self.creature(cid)
-        was = hp_rules.health(before, creature.con_score)
-        now = self.ruleset.health(creature, tx.state.get(cid))
-        if now is not was:
-            texts = {
-                hp_rules.Health.DISABLED: "is disabled at 0 hp (PFB-HP-01)",
-                hp_rules.Health.DYING: "falls unconscious and is dying (PFB-HP-02)",
-                hp_rules.Health.DEAD: f"is dead (hp ≤ −{creature.con_score}, PFB-HP-03)",
-                hp_rules.Health.OK: "is back on its feet",
-            }
-            tx.emit(ev.Note(f"{cid} {texts[now]}"))
+        self.ruleset.after_damage(tx, cid, before - tx.state.get(cid).hp, before)
 
     # ------------------------------------------------------------------ budget
     def _pay(self, tx: Tx, actor: str, name: str, cost: Cost, dry: bool) -> str:
@@ -403,7 +504,23 @@ class Encounter:
         actor = s.turn.actor
         handler = getattr(self, f"_do_{action.kind}", None)
         if handler is None:
-            raise IllegalAction(f"unknown action {action.kind!r}")
+            # A ruleset's own actions (coup de grace, feint, reserve…): do_<kind>(engine, tx, actor, action, dry).
+            ruleset_handler = getattr(self.ruleset, f"do_{action.kind}", None)
+            if ruleset_handler is None:
+                raise IllegalAction(f"{action.kind}: no such action in {self.ruleset.id}")
+
+            def handler(tx: Tx, actor: str, action: ax.Action, dry: bool) -> None:
+                ruleset_handler(self, tx, actor, action, dry)
+
+        if not dry:
+            reason = self.ruleset.action_provokes(action.kind, self._action_option(actor, action, s))
+            if reason:
+                # P19: a distracting act provokes before it happens — if it is legal at all.
+                handler(Tx(s, self), actor, action, True)
+                if not self._provoke(tx, actor, reason, set()):
+                    tx.emit(ev.TurnEnded(actor, "can no longer act"))
+                    self._advance(tx)
+                    return
         handler(tx, actor, action, dry)
         if dry:
             return
@@ -414,9 +531,19 @@ class Encounter:
             elif self._check_end(tx):
                 return
 
+    def _action_option(self, actor: str, action: ax.Action, s: EncounterState) -> AttackOption | None:
+        name = getattr(action, "attack", None) or (s.get(actor).wielding if isinstance(action, ax.Attack) else None)
+        if not isinstance(name, str):
+            return None
+        try:
+            return self.creature(actor).attack(name)
+        except KeyError:
+            return None
+
     def _do_end_turn(self, tx: Tx, actor: str, a: ax.EndTurn, dry: bool) -> None:
         if dry:
             return
+        self.ruleset.end_of_turn(tx, actor)
         tx.emit(ev.TurnEnded(actor))  # PFB-ACT-09: what is left is lost
         self._advance(tx)
 
@@ -467,7 +594,7 @@ class Encounter:
             self._free_while_moving(tx, actor, a.draw, a.shield, paid, dry)
         if dry:
             return
-        tx.emit(ev.Moved(actor, [list(p) for p in squares], cost, diagonals, "move"))
+        self._walk(tx, actor, squares, cost, diagonals, "move")
 
     def _free_while_moving(self, tx: Tx, actor: str, draw: str | None, shield: str | None, paid: str,
                            dry: bool) -> None:
@@ -775,15 +902,25 @@ class Encounter:
             if effect.attack:
                 mods.append(Modifier(effect.attack, effect.name))
         mods.extend(extra)
+        info = AttackPlan(attacker, target, option, ranged, dist, (), CoverFact(CoverDegree.NONE, None, ""), 0, "",
+                          False)
+        mods.extend(self.ruleset.situational_attack_modifiers(_ReadView(self, s), info))
         mode = self.ruleset.cover_mode(ranged=ranged, reach_attack=creature.reach_ft > 5, adjacent=dist == 5)
-        fact = find_cover(gm, a_fp, t_fp, mode=mode, creature_squares=self.creature_squares((attacker, target), s),
+        blockers = self.creature_squares((attacker, target), s) if self.ruleset.creatures_give_cover(ranged) else {}
+        fact = find_cover(gm, a_fp, t_fp, mode=mode, creature_squares=blockers,
                          partial_cover=self.ruleset.partial_cover)
         if fact.degree is CoverDegree.TOTAL:
             raise IllegalAction(f"attack: {target} has total cover — {fact.reason} (PFB-COV-09..11)")
         return AttackPlan(attacker, target, option, ranged, dist, tuple(mods), fact, percent, reason, guessed_wrong)
 
     def _do_attack(self, tx: Tx, actor: str, a: ax.Attack, dry: bool) -> None:
-        plan = self.plan_attack(actor, a.target, a.attack, square=a.square, state=tx.state)
+        option = self._option(actor, a.attack, tx.state)
+        try:
+            declared, bonus = self.ruleset.critical_attack(a.critical, option)
+        except RuleError as exc:
+            raise IllegalAction(f"attack: {exc}") from None
+        plan = self.plan_attack(actor, a.target, a.attack, square=a.square, state=tx.state,
+                                extra=(declared,) if declared is not None else ())
         self._pay(tx, actor, f"attack {a.target}", "standard", dry)
         if dry:
             return
@@ -791,7 +928,7 @@ class Encounter:
             cs = tx.state.get(actor)
             tx.emit(ev.EquipmentChanged(actor, cs.wielding, cs.shield_state, sorted(cs.loaded - {plan.option.name}),
                                         f"fires {plan.option.name}"))
-        self._roll_attack(tx, plan)
+        self._roll_attack(tx, plan, damage_bonus=bonus)
         self._strenuous(tx, actor, "standard")
 
     def defense(self, plan: AttackPlan, state: EncounterState) -> DefenseContext:
@@ -805,26 +942,25 @@ class Encounter:
             helpless=self.ruleset.is_helpless(target, ts),
         )
 
-    def target_ac(self, plan: AttackPlan, state: EncounterState) -> tuple[int, str]:
+    def target_ac(self, plan: AttackPlan, state: EncounterState, view: Tx | None = None) -> tuple[int, str]:
+        """The number the attack must reach (P9) with cover (P17) folded in, and its explanation."""
         target = self.creature(plan.target)
         extra = [m for m in [self.ruleset.cover_modifier(plan.cover)] if m is not None]
-        ac = armor_class(target, state.get(plan.target), self.defense(plan, state), extra=extra,
-                         flat_footed_loses_dodge=self.ruleset.flat_footed_loses_dodge,
-                         touch_keeps_natural_armor=self.ruleset.touch_keeps_natural_armor,
-                         stacking=self.ruleset.stacking)
+        ac = self.ruleset.defense(target, state.get(plan.target), self.defense(plan, state), extra, view, plan)
         return ac.value, ac.explain_parts()
 
-    def _roll_attack(self, tx: Tx, plan: AttackPlan) -> None:
-        """The pipeline (rules-diff §3): miss chance before the roll, roll, hit test, threat and
-        confirmation, damage, health."""
+    def _roll_attack(self, tx: Tx, plan: AttackPlan, *, damage_bonus: int = 0) -> None:
+        """The pipeline (rules-diff §3), stages in a fixed order; each asks the ruleset: miss chance
+        before the roll (P18), roll (P8), hit test (P9, P17), active defense window (P10), miss chance
+        after a hit (P18), threat and confirmation (P11), damage (P12), mitigation (P13), health (P14)."""
         s = tx.state
+        rs = self.ruleset
         attacker, target = plan.attacker, plan.target
-        head = f"{attacker} attacks {target} with {plan.option.name}"
-        lines = [head]
+        lines = [f"{attacker} attacks {target} with {plan.option.name}"]
         if plan.cover.degree is not CoverDegree.NONE:
-            mod = self.ruleset.cover_modifier(plan.cover)
+            mod = rs.cover_modifier(plan.cover)
             lines.append(f"  cover: {'+' + str(mod.value) + ' AC, ' if mod else ''}{plan.cover.reason}")
-        if plan.concealment and self.ruleset.concealment_before_roll:
+        if plan.concealment and rs.concealment_before_roll:
             pct = self.dice.percentile(f"concealment {attacker}->{target}")
             if pct <= plan.concealment or plan.guessed_wrong:
                 lines.append(f"  misses: concealment d% {pct} ≤ {plan.concealment} ({plan.concealment_reason}); "
@@ -833,34 +969,129 @@ class Encounter:
                 return
             lines.append(f"  concealment d% {pct} > {plan.concealment} ({plan.concealment_reason}): attack roll")
         face = self.dice.d20(f"attack {attacker}->{target}")
-        roll = total(face, plan.modifiers, base_label="d20", stacking=self.ruleset.stacking)
-        ac, ac_text = self.target_ac(plan, s)
-        auto_hit, auto_miss = self.ruleset.natural(face)
+        counted = rs.effective_face(face)
+        label = "d20" if counted == face else f"natural {face} counts as"
+        roll = total(counted, plan.modifiers, base_label=label, stacking=rs.stacking)
+        ac, ac_text = self.target_ac(plan, s, tx)
+        auto_hit, auto_miss = rs.natural(face)
         hit = auto_hit or (not auto_miss and roll.value >= ac)
         why = " (natural 20)" if auto_hit else " (natural 1)" if auto_miss else ""
-        lines.append(f"  {'hits' if hit else 'misses'}{why}: {roll.explain()} vs AC {ac} ({ac_text})")
-        threat_min, mult = self.ruleset.crit_profile(plan.option)
+        lines.append(f"  {'hits' if hit else 'misses'}{why}: {roll.explain()} vs {rs.defense_name} {ac} ({ac_text})")
+        if hit and not plan.guessed_wrong:
+            options = rs.active_defense_options(tx, plan, roll.value)
+            if options:
+                choice = tx.ask(ReactionPrompt(
+                    target, "active_defense", f"{attacker}'s attack ({roll.value}) would hit {target}",
+                    (*options, "none"), detail=roll.explain()))
+                if choice != "none":
+                    negated, text = rs.resolve_active_defense(tx, plan, choice, roll.value)
+                    lines.append(f"  {text}")
+                    hit = hit and not negated
+        if hit and plan.concealment and not rs.concealment_before_roll:
+            pct = self.dice.percentile(f"concealment {attacker}->{target}")
+            if pct <= plan.concealment:
+                hit = False
+                lines.append(f"  the hit misses: concealment d% {pct} ≤ {plan.concealment} ({plan.concealment_reason})")
+            else:
+                lines.append(f"  concealment d% {pct} > {plan.concealment} ({plan.concealment_reason}): the hit stands")
+        _, mult = rs.crit_profile(plan.option)
         critical = False
-        if is_threat(face, threat_min, hit):
+        if rs.threatens(face, plan.option, hit):
             c_face = self.dice.d20(f"confirm {attacker}->{target}")
-            c_roll = total(c_face, plan.modifiers, base_label="d20", stacking=self.ruleset.stacking)
-            c_hit, c_miss = self.ruleset.natural(c_face)
+            c_roll = total(rs.effective_face(c_face), plan.modifiers, base_label="d20", stacking=rs.stacking)
+            c_hit, c_miss = rs.natural(c_face)
             critical = c_hit or (not c_miss and c_roll.value >= ac)
-            lines.append(f"  critical threat; confirmation {c_roll.explain()} vs AC {ac}: "
+            lines.append(f"  critical threat; confirmation {c_roll.explain()} vs {rs.defense_name} {ac}: "
                          f"{'confirmed' if critical else 'not confirmed — a normal hit'}")
         if plan.guessed_wrong:
             hit = False
         tx.emit(ev.AttackResolved(attacker, target, plan.option.name, hit, critical, lines))
         if not hit:
             return
-        helpless = self.ruleset.is_helpless(self.creature(target), s.get(target))
+        helpless = rs.is_helpless(self.creature(target), s.get(target))
         dmg = roll_damage(self.creature(attacker), plan.option, self.dice, multiplier=mult if critical else 1,
-                          precision_d6=self.ruleset.precision_dice(self.creature(attacker), helpless),
-                          minimum=self.ruleset.minimum_damage)
+                          precision_d6=rs.precision_dice(self.creature(attacker), helpless),
+                          minimum=rs.minimum_damage)
+        amount, text = dmg.total, dmg.explanation
+        if damage_bonus:
+            amount += damage_bonus
+            text = f"{amount} = {text} + critical attack {damage_bonus}"
+        mitigated, why_less = rs.mitigate(self.creature(target), tx.state.get(target), amount)
+        if why_less:
+            text = f"{mitigated} = {text} {why_less}"
         before = tx.state.get(target).hp
-        tx.emit(ev.Damaged(target, dmg.total, attacker, f"  damage {dmg.explanation} → {target} hp "
-                                                           f"{before} → {before - dmg.total}"))
+        tx.emit(ev.Damaged(target, mitigated, attacker, f"  damage {text} → {target} hp "
+                                                          f"{before} → {before - mitigated}"))
         self._announce_health(tx, target, before)
+
+    # ------------------------------------------------------------------ reactions
+    def _provoke(self, tx: Tx, mover: str, reason: str, offered: set[str]) -> bool:
+        """Offer an attack of opportunity to every enemy that threatens ``mover`` where it stands now
+        (P19). Returns False if the mover can no longer act afterwards."""
+        rs = self.ruleset
+        here = self.footprint(mover, tx.state)
+        for enemy in self.enemies(mover, tx.state):
+            if enemy in offered:
+                continue
+            es = tx.state.get(enemy)
+            creature = self.creature(enemy)
+            reach = rs.threat_reach(creature, es)
+            if reach <= 0 or es.reactions.get(rs.aoo_pool, 0) <= 0 or not rs.can_act(creature, es):
+                continue
+            if not within_reach(self.footprint(enemy, tx.state), reach, here) or not rs.can_make_aoo(tx, enemy, mover):
+                continue
+            try:
+                plan = self.plan_attack(enemy, mover, None, state=tx.state)
+            except IllegalAction:
+                continue
+            if plan.ranged:
+                continue
+            offered.add(enemy)
+            answer = tx.ask(ReactionPrompt(enemy, "attack_of_opportunity", f"{mover} {reason}", ("attack", "decline")))
+            if answer == "attack":
+                tx.emit(ev.ReactionSpent(enemy, rs.aoo_pool, f"attack of opportunity against {mover} ({reason})"))
+                self._roll_attack(tx, plan)
+                if self._cannot_act(tx.state, mover) is not None:
+                    return False
+        return True
+
+    def _walk(self, tx: Tx, actor: str, squares: list[Square], cost: int, diagonals: int, mode: str) -> None:
+        """Move along ``squares``; where the ruleset says leaving a threatened square provokes, the
+        move pauses for attacks of opportunity and stops if the mover drops."""
+        if not self.ruleset.movement_provokes(mode):
+            tx.emit(ev.Moved(actor, [list(p) for p in squares], cost, diagonals, mode))
+            return
+        turn = tx.state.turn
+        diag = turn.diagonals if turn is not None and turn.actor == actor else 0
+        offered: set[str] = set()
+        segment: list[Square] = []
+        seg_cost = 0
+        flying = self.creature(actor).fly_speed_ft > 0
+        for sq in squares:
+            here = Footprint(segment[-1] if segment else tx.state.get(actor).position, self.creature(actor).space)
+            if self._threatened_by_new_enemy(tx, actor, here, offered):
+                if segment:
+                    tx.emit(ev.Moved(actor, [list(p) for p in segment], seg_cost, diag, mode))
+                    segment, seg_cost = [], 0
+                if not self._provoke(tx, actor, f"leaves {here.origin}, a threatened square", offered):
+                    return
+            step = mv.footprint_step_cost(self.battle.game_map, here, sq, diag, flying=flying,
+                                          difficult_diagonal_counts=self.ruleset.difficult_diagonal_counts)
+            step_ft, diag = step if step is not None else (5, diag)
+            segment.append(sq)
+            seg_cost += step_ft
+        if segment:
+            tx.emit(ev.Moved(actor, [list(p) for p in segment], seg_cost, diag, mode))
+
+    def _threatened_by_new_enemy(self, tx: Tx, actor: str, here: Footprint, offered: set[str]) -> bool:
+        rs = self.ruleset
+        for enemy in self.enemies(actor, tx.state):
+            if enemy in offered:
+                continue
+            reach = rs.threat_reach(self.creature(enemy), tx.state.get(enemy))
+            if reach > 0 and within_reach(self.footprint(enemy, tx.state), reach, here):
+                return True
+        return False
 
     def _do_charge(self, tx: Tx, actor: str, a: ax.Charge, dry: bool) -> None:
         """PFB-CHG-01..12."""
@@ -910,7 +1141,9 @@ class Encounter:
             # The attack's own legality (loaded, reach from the end square, total cover) is checked too.
             self.plan_attack(actor, a.target, option.name, state=replace(tx.state), from_square=end)
             return
-        tx.emit(ev.Moved(actor, [list(end)], dist, turn.diagonals, "charge"))
+        self._walk(tx, actor, [end], dist, turn.diagonals, "charge")
+        if self._cannot_act(tx.state, actor) is not None:
+            return
         # PFB-CHG-12: −2 AC until the start of the charger's next turn.
         tx.emit(ev.EffectAdded(actor, "charging", actor, tx.state.round + 1, ac=-2))
         plan = self.plan_attack(actor, a.target, option.name, state=tx.state, extra=(Modifier(2, "charge"),))

@@ -8,17 +8,21 @@ The core never asks which ruleset it runs.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict
 
 from d20combat.battlefield.concealment import ConcealmentSource
 from d20combat.battlefield.cover import CoverDegree, CoverFact
-from d20combat.encounter.state import CombatantState, TurnState
+from d20combat.dice import DiceSource
+from d20combat.encounter import events as ev
+from d20combat.encounter.prompts import ReactionPrompt
+from d20combat.encounter.state import CombatantState, EncounterState, TurnState
 from d20combat.model.creature import AttackOption, Creature
-from d20combat.numbers import Modifier, StackingPolicy, core_stacking
+from d20combat.numbers import Modifier, StackingPolicy, Total, core_stacking
 from d20combat.rules import attack as attack_rules
 from d20combat.rules import critical, health, initiative
+from d20combat.rules.armor_class import DefenseContext, armor_class
 
 
 class NoOptions(BaseModel):
@@ -41,6 +45,46 @@ class TurnAllowance(BaseModel):
 
 class BudgetError(ValueError):
     """The turn cannot afford an action; the message names what is missing."""
+
+
+class RuleError(ValueError):
+    """The ruleset forbids something (a declared option it does not have, an illegal choice)."""
+
+
+class View(Protocol):
+    """What a ruleset hook may use while an action resolves: the working state, the dice, the
+    compiled creatures, and the right to emit events and to ask a reaction."""
+
+    @property
+    def state(self) -> EncounterState: ...
+
+    @property
+    def dice(self) -> DiceSource: ...
+
+    def creature(self, cid: str) -> Creature: ...
+
+    def emit(self, event: ev.Event) -> None: ...
+
+    def ask(self, prompt: ReactionPrompt) -> str: ...
+
+
+class AttackInfo(Protocol):
+    """The parts of a planned attack a ruleset may read."""
+
+    @property
+    def attacker(self) -> str: ...
+
+    @property
+    def target(self) -> str: ...
+
+    @property
+    def option(self) -> AttackOption: ...
+
+    @property
+    def ranged(self) -> bool: ...
+
+    @property
+    def distance_ft(self) -> int: ...
 
 
 class Ruleset:
@@ -133,6 +177,118 @@ class Ruleset:
     def round_reactions(self, creature: Creature, state: CombatantState) -> dict[str, int]:
         """Off-turn resources refreshed at the start of each round (none in PFB: no reactions, PFB-RND-02)."""
         return {}
+
+    # --- P3 round procedure: hooks the core calls at fixed points ------------------------------
+    def start_of_round(self, view: View, round_no: int) -> None:
+        """Refresh every creature's off-turn resources."""
+        for cid, c in view.state.combatants.items():
+            pools = self.round_reactions(view.creature(cid), c)
+            if pools or c.reactions:
+                view.emit(ev.ReactionsSet(cid, pools))
+
+    def start_of_turn(self, view: View, actor: str) -> None:
+        """PFB-HP-02 (PF1 default for the MISSING procedure): a dying creature makes a DC 10 Con check
+        with a penalty equal to its negative hp; a natural 20 stabilizes; failure costs 1 hp."""
+        creature = view.creature(actor)
+        cs = view.state.get(actor)
+        if self.dying_procedure != "pf1" or cs.stable or self.health(creature, cs) is not health.Health.DYING:
+            return
+        face = view.dice.roll(20, f"dying check {actor}")
+        stable, result = health.dying_check(face, creature.con_mod, cs.hp)
+        text = (f"{actor} dying check: {result} = d20 {face} + Con {creature.con_mod} − {-cs.hp} (hp) "
+                f"vs DC {health.DYING_CHECK_DC}")
+        if stable:
+            view.emit(ev.Stabilized(actor, text + (" — natural 20" if face == 20 else "") + ": stable"))
+        else:
+            view.emit(ev.Damaged(actor, 1, "bleeding", text + ": fails, loses 1 hp"))
+            self.after_damage(view, actor, 1, cs.hp)
+
+    def end_of_turn(self, view: View, actor: str) -> None:
+        """Nothing happens at the end of a turn in PFB."""
+
+    def end_of_round(self, view: View, round_no: int) -> None:
+        """Nothing happens at the end of a round in PFB."""
+
+    def after_damage(self, view: View, target: str, amount: int, hp_before: int) -> None:
+        """P14: announce a change of health state (PFB-HP-01..03)."""
+        creature = view.creature(target)
+        was = health.health(hp_before, creature.con_score)
+        now = self.health(creature, view.state.get(target))
+        if now is not was:
+            texts = {
+                health.Health.DISABLED: "is disabled at 0 hp (PFB-HP-01)",
+                health.Health.DYING: "falls unconscious and is dying (PFB-HP-02)",
+                health.Health.DEAD: f"is dead (hp ≤ −{creature.con_score}, PFB-HP-03)",
+                health.Health.OK: "is back on its feet",
+            }
+            view.emit(ev.Note(f"{target} {texts[now]}"))
+
+    # --- P19 reactions (attacks of opportunity) --------------------------------------------------
+    aoo_pool: ClassVar[str] = "aoo"
+
+    def threat_reach(self, creature: Creature, state: CombatantState) -> int:
+        """How far this creature threatens (ft); 0 = it makes no attacks of opportunity (PFB-RND-02)."""
+        return 0
+
+    def can_make_aoo(self, view: View, reactor: str, target: str) -> bool:
+        return False
+
+    def movement_provokes(self, mode: str) -> bool:
+        """Whether leaving a threatened square by this kind of movement provokes."""
+        return False
+
+    def action_provokes(self, action_kind: str, option: AttackOption | None) -> str | None:
+        """A reason if taking this action in a threatened square provokes, else None."""
+        return None
+
+    # --- P8/P9/P10/P11/P13 attack pipeline -----------------------------------------------------
+    def situational_attack_modifiers(self, view: View, attack: AttackInfo) -> list[Modifier]:
+        """Position and condition modifiers on the attack roll (none in PFB)."""
+        return []
+
+    def creatures_give_cover(self, ranged: bool) -> bool:
+        """PFB-COV-05: a creature on a line gives cover against melee and ranged attacks alike."""
+        return True
+
+    defense_name: ClassVar[str] = "AC"
+    """What the target number is called in explanations ("AC", "Passive Defense")."""
+
+    def effective_face(self, face: int) -> int:
+        """What the die counts as in the total (PFB-NAT-02: only the number on the die)."""
+        return face
+
+    def defense(self, creature: Creature, state: CombatantState, ctx: DefenseContext, extra: Sequence[Modifier],
+                view: View | None = None, attack: AttackInfo | None = None) -> Total:
+        """P9: the target number with its breakdown (PFB-AC-01..06, PFB-HELP-02..04)."""
+        return armor_class(creature, state, ctx, extra=extra, flat_footed_loses_dodge=self.flat_footed_loses_dodge,
+                           touch_keeps_natural_armor=self.touch_keeps_natural_armor, stacking=self.stacking)
+
+    def active_defense_options(self, view: View, attack: AttackInfo, total: int) -> tuple[str, ...]:
+        """P10: responses the defender may choose after the attack roll (none in PFB)."""
+        return ()
+
+    def resolve_active_defense(self, view: View, attack: AttackInfo, choice: str, total: int) -> tuple[bool, str]:
+        """Roll the chosen response: (negates the attack, explanation)."""
+        raise RuleError(f"no active defense {choice!r} in this ruleset")
+
+    def reaction_preference(self, state: EncounterState, prompt: ReactionPrompt) -> str:
+        """What a sensible defender answers to a window this ruleset opens (for the AI)."""
+        return prompt.options[0]
+
+    def threatens(self, face: int, option: AttackOption, hit: bool) -> bool:
+        """P11: is this roll a critical threat (PFB-CRIT-01/06..08)."""
+        threat_min, _ = self.crit_profile(option)
+        return critical.is_threat(face, threat_min, hit)
+
+    def critical_attack(self, penalty: int, option: AttackOption) -> tuple[Modifier | None, int]:
+        """A declared critical attack: (attack modifier, extra damage). PFB has none."""
+        if penalty:
+            raise RuleError("this ruleset has no declared critical attacks")
+        return None, 0
+
+    def mitigate(self, creature: Creature, state: CombatantState, amount: int) -> tuple[int, str]:
+        """P13: damage after resistances (none in PFB). Returns (damage, explanation or "")."""
+        return amount, ""
 
     # --- P6 movement ---------------------------------------------------------------------------
     def speed_ft(self, creature: Creature, state: CombatantState) -> int:
