@@ -32,6 +32,9 @@ class TacticalAI:
         foes = [e for e in enc.enemies(me) if not enc.ruleset.out_of_fight(enc.creature(e), s.get(e))]
         if not foes:
             return act.EndTurn()
+        suggestion = enc.ruleset.ai_suggestion(enc, me)
+        if isinstance(suggestion, act.Action) and self._legal(enc, suggestion) is not None:
+            return suggestion
         if cs.has("prone"):
             return self._legal(enc, act.StandUp()) or act.EndTurn()
         wielded = creature.attack(cs.wielding) if cs.wielding else None

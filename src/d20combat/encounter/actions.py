@@ -155,6 +155,12 @@ ACTION_TYPES: dict[str, type[Action]] = {
 }
 
 
+def register_action(cls: type[Action]) -> type[Action]:
+    """Make a ruleset's own action (coup de grace, feint…) known to ``action_from_dict``; use as a decorator."""
+    ACTION_TYPES[cls.kind] = cls
+    return cls
+
+
 def action_from_dict(data: dict[str, Any]) -> Action:
     """Build an action from JSON-like data; raises ``ValueError`` naming the problem."""
     data = dict(data)

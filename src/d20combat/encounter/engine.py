@@ -483,6 +483,19 @@ class Encounter:
             tx.emit(ev.BudgetSpent(actor, name, label, spend))
         return label
 
+    # Public names for rulesets' own actions (do_<kind>(engine, tx, actor, action, dry)).
+    def pay(self, tx: Tx, actor: str, name: str, cost: Cost, dry: bool) -> str:
+        return self._pay(tx, actor, name, cost, dry)
+
+    def roll_attack(self, tx: Tx, plan: AttackPlan, *, damage_bonus: int = 0) -> None:
+        self._roll_attack(tx, plan, damage_bonus=damage_bonus)
+
+    def provoke(self, tx: Tx, mover: str, reason: str) -> bool:
+        return self._provoke(tx, mover, reason, set())
+
+    def announce_health(self, tx: Tx, cid: str, hp_before: int) -> None:
+        self._announce_health(tx, cid, hp_before)
+
     def can_afford(self, cost: Cost, state: EncounterState | None = None) -> bool:
         """Whether the creature whose turn it is could pay ``cost`` now (for controllers)."""
         s = state or self.state

@@ -114,6 +114,17 @@ class Ruleset:
     def configure(self, options: BaseModel) -> None:
         """Map named variant options onto the knobs above."""
 
+    # --- data the ruleset needs ------------------------------------------------------------------
+    def check_stat_block(self, sheet: Any) -> list[str]:
+        """Problems that make a stat block unusable under this ruleset (e.g. missing skill ratings).
+        ``sheet`` is a :class:`d20combat.model.StatBlock`."""
+        return []
+
+    def ai_suggestion(self, enc: Any, actor: str) -> Any:
+        """An action this ruleset's own tactics recommend now (reserve, coup de grace…), or None.
+        ``enc`` is the :class:`d20combat.encounter.engine.Encounter`; the AI checks the action's legality."""
+        return None
+
     # --- P1 bonus stacking -------------------------------------------------------------------
     stacking: StackingPolicy = staticmethod(core_stacking)
 

@@ -157,6 +157,10 @@ def build_battle(scn: Scenario, source: str = "scenario", catalog: Catalog | Non
         if unknown:
             problems.append(f"{where}.stats: unknown equipment {', '.join(sorted(unknown))}")
             continue
+        unusable = ruleset.check_stat_block(sheet)
+        if unusable:
+            problems.extend(f"{where}.stats: {p} (needed by the {ruleset.id} ruleset)" for p in unusable)
+            continue
         if spec.count == 1:
             ids = [spec.id]
             positions = [spec.position] if spec.position is not None else (spec.positions or [])
