@@ -127,8 +127,10 @@ def build_battle(scn: Scenario, source: str = "scenario", catalog: Catalog | Non
     problems: list[str] = []
     game_map = build_map(scn, problems)
     ruleset_id = ruleset_override or scn.ruleset
+    # Variant options belong to the scenario's own ruleset; another ruleset starts from its defaults.
+    variants = scn.variants if ruleset_id == scn.ruleset else {}
     try:
-        ruleset = get_ruleset(ruleset_id, scn.variants)
+        ruleset = get_ruleset(ruleset_id, variants)
     except ValidationError as exc:
         problems.extend(f"variants.{_path(e['loc'])}: {e['msg']}" for e in exc.errors())
         ruleset = get_ruleset(ruleset_id)
@@ -221,7 +223,7 @@ def build_battle(scn: Scenario, source: str = "scenario", catalog: Catalog | Non
         raise ScenarioError(problems, source)
     return Battle(game_map, creatures, ruleset, placements,
                   scenario={**(dict(raw) if raw is not None else scn.model_dump(mode="json", by_alias=True)),
-                            "ruleset": ruleset_id},
+                            "ruleset": ruleset_id, "variants": variants},
                   surprised=surprised, initiative=fixed_init, max_rounds=scn.max_rounds)
 
 
