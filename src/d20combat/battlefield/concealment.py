@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from d20combat.battlefield.distance import footprint_distance_ft
 from d20combat.battlefield.grid import Footprint, GameMap, Light, Square
-from d20combat.battlefield.lines import footprint_corners, squares_crossed
+from d20combat.battlefield.lines import crossed, footprint_corners
 
 TOTAL_CONCEALMENT_PERCENT = 50
 DIM_LIGHT_PERCENT = 20
@@ -55,7 +55,7 @@ def _between(game_map: GameMap, attacker: Footprint, defender: Footprint) -> Con
     for p in footprint_corners(attacker):
         worst: tuple[int, str, str] | None = None
         for q in footprint_corners(defender):
-            for sq in squares_crossed(p, q):
+            for sq in crossed(p, q):
                 pct = concealing.get(sq)
                 if pct is None or pct <= 0 or sq in own:
                     continue

@@ -28,7 +28,7 @@ from typing import Literal
 
 from d20combat.battlefield.distance import square_to_footprint_ft
 from d20combat.battlefield.grid import Footprint, GameMap, Square
-from d20combat.battlefield.lines import Point, footprint_corners, squares_crossed, squeezes
+from d20combat.battlefield.lines import Point, crossed, footprint_corners, squeezed
 
 
 class CoverDegree(Enum):
@@ -85,7 +85,6 @@ class _Tracer:
         self.creatures = creature_squares
         self.low_wall_ok: dict[Square, bool] = {}
         self.ignored_low_walls: list[Square] = []
-        self.crossed_cache: dict[tuple[Point, Point], list[Square]] = {}
 
     def low_wall_blocks(self, sq: Square) -> bool:
         """PFB-COV-08: a low wall protects unless the attacker is strictly closer to it."""
@@ -97,13 +96,9 @@ class _Tracer:
                 self.ignored_low_walls.append(sq)
         return ok
 
-    def crossed(self, p: Point, q: Point) -> list[Square]:
-        """Squares line ``p``-``q`` enters, traced once per line and shared by every test."""
-        key = (p, q)
-        got = self.crossed_cache.get(key)
-        if got is None:
-            got = self.crossed_cache[key] = squares_crossed(p, q)
-        return got
+    def crossed(self, p: Point, q: Point) -> tuple[Square, ...]:
+        """Squares line ``p``-``q`` enters (memoized in :func:`lines.crossed`)."""
+        return crossed(p, q)
 
     def first_blocker(self, p: Point, q: Point) -> _Blocker | None:
         """First obstacle on line ``p``-``q`` from the attacker, else a wall pair it squeezes between."""
@@ -126,7 +121,7 @@ class _Tracer:
 
     def squeeze_wall(self, p: Point, q: Point) -> _Blocker | None:
         walls = self.map.walls
-        for a, b in squeezes(p, q):
+        for a, b in squeezed(p, q):
             if a in walls and b in walls:
                 text = f"{_line(p, q)} squeezes between the walls at {_fmt(a)} and {_fmt(b)}"
                 return _Blocker(a, text)

@@ -15,6 +15,7 @@ squares (along their shared edge or through the point where they touch diagonall
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import gcd
 
 from d20combat.battlefield.grid import Footprint, Square
@@ -115,7 +116,20 @@ def squares_crossed_scaled(p: Point, q: Point, scale: int) -> list[Square]:
 
 def squares_crossed(p: Point, q: Point) -> list[Square]:
     """Squares whose open interior the segment between grid points ``p`` and ``q`` enters, in order."""
-    return squares_crossed_scaled(p, q, 1)
+    return list(crossed(p, q))
+
+
+@lru_cache(maxsize=1 << 17)
+def crossed(p: Point, q: Point) -> tuple[Square, ...]:
+    """:func:`squares_crossed`, memoized: a map has few corner pairs and the AI asks about the same lines
+    thousands of times per battle (cover and concealment for every candidate target)."""
+    return tuple(squares_crossed_scaled(p, q, 1))
+
+
+@lru_cache(maxsize=1 << 17)
+def squeezed(p: Point, q: Point) -> tuple[tuple[Square, Square], ...]:
+    """:func:`squeezes`, memoized."""
+    return tuple(squeezes(p, q))
 
 
 def squeezes(p: Point, q: Point) -> list[tuple[Square, Square]]:
