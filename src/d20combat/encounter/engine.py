@@ -182,6 +182,8 @@ class Encounter:
         self._redo: list[list[ev.Event]] = []
         self._reach_cache: dict[tuple[str, int], tuple[EncounterState, dict[Square, mv.PathInfo]]] = {}
         self.pending: Pending | None = None
+        self._plan_state: EncounterState | None = None
+        self._plans: dict[tuple[object, ...], AttackPlan | IllegalAction] = {}
 
     # ------------------------------------------------------------------ queries
     def creature(self, cid: str) -> Creature:
@@ -845,8 +847,27 @@ class Encounter:
                     extra: tuple[Modifier, ...] = (), state: EncounterState | None = None,
                     from_square: Square | None = None) -> AttackPlan:
         """Everything decided before any die: legality (reach, range, the 10-ft rules, total cover,
-        total concealment) and the attack modifiers. Raises :class:`IllegalAction`."""
+        total concealment) and the attack modifiers. Raises :class:`IllegalAction`.
+
+        Memoized per state object: a plan is a pure function of the (immutable) state and the
+        arguments, and the AI, ``check`` and ``act`` ask for the same plan in turn."""
         s = state or self.state
+        if self._plan_state is not s:
+            self._plan_state, self._plans = s, {}
+        key = (attacker, target, attack, square, extra, from_square)
+        cached = self._plans.get(key)
+        if cached is None:
+            try:
+                cached = self._plan_attack(attacker, target, attack, square, extra, s, from_square)
+            except IllegalAction as exc:
+                cached = exc
+            self._plans[key] = cached
+        if isinstance(cached, IllegalAction):
+            raise IllegalAction(str(cached))
+        return cached
+
+    def _plan_attack(self, attacker: str, target: str, attack: str | None, square: Square | None,
+                     extra: tuple[Modifier, ...], s: EncounterState, from_square: Square | None) -> AttackPlan:
         if target not in s.combatants:
             raise IllegalAction(f"attack: no combatant {target!r}")
         if target == attacker:
