@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -24,7 +24,7 @@ console = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
-def _fail(message: str, code: int = 2) -> None:
+def _fail(message: str, code: int = 2) -> NoReturn:
     err.print(f"[bold red]error:[/] {message}")
     raise typer.Exit(code)
 
@@ -88,6 +88,171 @@ def validate(scenario: Annotated[Path, typer.Argument(help="scenario file (YAML 
         return
     console.print(f"{scenario}: ok — {len(battle.creatures)} combatants, sides {', '.join(battle.sides)}, "
                   f"{battle.game_map.width}×{battle.game_map.height} map, ruleset {battle.ruleset.id}")
+
+
+def _progress_run(n: int, job: Any) -> Any:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
+
+    columns = (BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=err, transient=True) as bar:
+        task = bar.add_task("encounters", total=n)
+        return job(lambda k: bar.advance(task, k))
+
+
+def _load_data(scenario: Path) -> dict[str, Any]:
+    from d20combat.scenario import read_scenario_data
+
+    try:
+        data = read_scenario_data(scenario)
+        load_battle(scenario)
+    except ScenarioError as exc:
+        _fail(str(exc))
+    return data
+
+
+@app.command()
+def simulate(
+    scenario: Annotated[Path, typer.Argument(help="scenario file (YAML or JSON)")],
+    n: Annotated[int, typer.Option("-n", "--encounters", help="encounters to play", min=1)] = 1000,
+    seed: Annotated[int, typer.Option(help="master seed: same seed, same results, whatever the workers")] = 0,
+    workers: Annotated[int, typer.Option(help="local worker processes", min=1)] = 1,
+    dask: Annotated[str | None, typer.Option(help="Dask scheduler address, or 'local' for a LocalCluster")] = None,
+    ruleset: Annotated[str | None, typer.Option(help="override the scenario's ruleset")] = None,
+    out: Annotated[Path | None, typer.Option(help="write the results (.json or .csv)")] = None,
+    plot: Annotated[Path | None, typer.Option(help="write a figure (.png)")] = None,
+) -> None:
+    """Play SCENARIO N times with the AI on every side: win rates with 95 % intervals, rounds, damage."""
+    from rich.table import Table
+
+    from d20combat.simulation import simulate_outcomes, summarize
+    from d20combat.simulation.runner import sides_of
+
+    data = _load_data(scenario)
+    if out is not None and out.suffix.lower() not in (".json", ".csv"):
+        _fail(f"--out {out}: use a .json or .csv file")
+    try:
+        outcomes = _progress_run(n, lambda tick: simulate_outcomes(
+            data, n, seed=seed, workers=workers, dask=dask, ruleset=ruleset, progress=tick))
+    except (ValueError, OSError) as exc:
+        _fail(str(exc))
+    sides = sides_of(data, ruleset)
+    summary = summarize(outcomes, sides, seed)
+    table = Table(title=f"{data.get('name', scenario.name)} — {n} encounters, seed {seed}")
+    for col in ("side", "wins", "win rate", "95 % interval"):
+        table.add_column(col, justify="right" if col != "side" else "left")
+    for s in summary.sides:
+        table.add_row(s.side, str(s.wins), f"{s.rate:.1%}", f"{s.low:.1%} – {s.high:.1%}")
+    console.print(table)
+    console.print(f"draws {summary.draws}, timeouts {summary.timeouts}; rounds mean {summary.rounds_mean:.2f}, "
+                  f"median {summary.rounds_median:g}; attacks per encounter {summary.attacks_mean:.1f}")
+    per = Table(title="per combatant (means per encounter)")
+    for col in ("combatant", "side", "damage dealt", "damage taken", "downed", "killed"):
+        per.add_column(col, justify="right" if col not in ("combatant", "side") else "left")
+    for c in summary.combatants:
+        per.add_row(c.id, c.side, f"{c.dealt_mean:.1f}", f"{c.taken_mean:.1f}", f"{c.downed_rate:.1%}",
+                    f"{c.killed_rate:.1%}")
+    console.print(per)
+    if out is not None:
+        text = summary.to_csv() if out.suffix.lower() == ".csv" else json.dumps(summary.to_dict(), indent=2)
+        out.write_text(text, encoding="utf-8")
+        console.print(f"results: {out}")
+    if plot is not None:
+        from d20combat.simulation.plots import plot_summary
+
+        plot_summary(summary, outcomes, list(sides), plot, str(data.get("name", "")))
+        console.print(f"figure: {plot}")
+
+
+@app.command()
+def sweep(
+    scenario: Annotated[Path, typer.Argument(help="scenario file (YAML or JSON)")],
+    vary: Annotated[list[str], typer.Option(help="ID.FIELD=A..B or ID.FIELD=a,b,c; fields: count, hp, ac, "
+                                                 "attack_bonus, speed (repeat for a grid)")],
+    n: Annotated[int, typer.Option("-n", "--encounters", help="encounters per variant", min=1)] = 500,
+    seed: Annotated[int, typer.Option(help="master seed, the same for every variant")] = 0,
+    workers: Annotated[int, typer.Option(help="local worker processes", min=1)] = 1,
+    dask: Annotated[str | None, typer.Option(help="Dask scheduler address, or 'local'")] = None,
+    side: Annotated[str | None, typer.Option(help="the side whose win rate is watched (default: the first)")] = None,
+    threshold: Annotated[float, typer.Option(help="name the first variant where that side's win rate "
+                                                  "drops below this", min=0, max=1)] = 0.5,
+    out: Annotated[Path | None, typer.Option(help="write the rows (.json or .csv)")] = None,
+    plot: Annotated[Path | None, typer.Option(help="write a figure (.png)")] = None,
+) -> None:
+    """Simulate a grid of variants of SCENARIO, one row per variant with win rates and intervals."""
+    import csv
+    import io
+
+    from rich.table import Table
+
+    from d20combat.simulation import simulate_outcomes, summarize
+    from d20combat.simulation.runner import sides_of
+    from d20combat.simulation.sweep import SweepError, apply_variant, grid, parse_vary
+
+    data = _load_data(scenario)
+    try:
+        varies = [parse_vary(v) for v in vary]
+        variants = [(settings, apply_variant(data, settings)) for settings in grid(varies)]
+        sides_list = list(dict.fromkeys(sides_of(variants[0][1]).values()))
+    except (SweepError, ScenarioError) as exc:
+        _fail(str(exc))
+    watched = side or sides_list[0]
+    if watched not in sides_list:
+        _fail(f"--side {watched!r}: the sides are {', '.join(sides_list)}")
+    if out is not None and out.suffix.lower() not in (".json", ".csv"):
+        _fail(f"--out {out}: use a .json or .csv file")
+    labels = [v.label for v in varies]
+    rows: list[dict[str, Any]] = []
+
+    def job(tick: Any) -> None:
+        for settings, variant in variants:
+            try:
+                outcomes = simulate_outcomes(variant, n, seed=seed, workers=workers, dask=dask, progress=tick)
+            except ScenarioError as exc:
+                _fail(f"variant {', '.join(f'{v.label}={x}' for v, x in settings)}: {exc}")
+            summary = summarize(outcomes, sides_of(variant), seed)
+            row: dict[str, Any] = {v.label: x for v, x in settings}
+            for s in summary.sides:
+                row[f"{s.side}_win_rate"] = round(s.rate, 6)
+                row[f"{s.side}_low"] = round(s.low, 6)
+                row[f"{s.side}_high"] = round(s.high, 6)
+            row["rounds_mean"] = round(summary.rounds_mean, 4)
+            rows.append(row)
+
+    _progress_run(n * len(variants), job)
+    table = Table(title=f"sweep of {data.get('name', scenario.name)} — {n} encounters per variant, seed {seed}")
+    for label in labels:
+        table.add_column(label, justify="right")
+    for s_name in sides_list:
+        table.add_column(f"{s_name} win rate (95 %)", justify="right")
+    table.add_column("rounds", justify="right")
+    for row in rows:
+        table.add_row(*[str(row[label]) for label in labels],
+                      *[f"{row[f'{s}_win_rate']:.1%} ({row[f'{s}_low']:.0%}–{row[f'{s}_high']:.0%})"
+                        for s in sides_list], f"{row['rounds_mean']:.1f}")
+    console.print(table)
+    below = next((r for r in rows if r[f"{watched}_win_rate"] < threshold), None)
+    if below is None:
+        console.print(f"{watched} keep a win rate of at least {threshold:.0%} in every variant")
+    else:
+        setting = ", ".join(f"{label}={below[label]}" for label in labels)
+        console.print(f"the encounter becomes deadly for {watched} at {setting}: win rate "
+                      f"{below[f'{watched}_win_rate']:.1%} < {threshold:.0%}")
+    if out is not None:
+        if out.suffix.lower() == ".csv":
+            buf = io.StringIO()
+            writer = csv.DictWriter(buf, fieldnames=list(rows[0]))
+            writer.writeheader()
+            writer.writerows(rows)
+            out.write_text(buf.getvalue(), encoding="utf-8")
+        else:
+            out.write_text(json.dumps({"side": watched, "threshold": threshold, "rows": rows}, indent=2),
+                           encoding="utf-8")
+        console.print(f"results: {out}")
+    if plot is not None:
+        from d20combat.simulation.plots import plot_sweep
+
+        plot_sweep(rows, labels, watched, plot, threshold)
+        console.print(f"figure: {plot}")
 
 
 @app.command()

@@ -139,6 +139,7 @@ class StatBlock(_Strict):
     natural_armor: int = Field(0, ge=0)
     dodge_bonus: int = Field(0, ge=0, description="Dodge feat and similar dodge bonuses to AC")
     deflection_bonus: int = Field(0, ge=0)
+    ac_other: int = Field(0, description="other untyped AC modifiers (PFB-AC-02), e.g. a designer's adjustment")
     init_modifier: int | None = Field(None, description="the sheet's total initiative modifier (PFB-INIT-03)")
     feats: tuple[str, ...] = ()
     sneak_attack_dice: int = Field(0, ge=0)

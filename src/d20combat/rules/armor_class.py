@@ -52,6 +52,8 @@ def armor_class(
         mods.append(Modifier(sheet.dodge_bonus, "dodge", "dodge"))
     if sheet.deflection_bonus:
         mods.append(Modifier(sheet.deflection_bonus, "deflection", "deflection"))
+    if sheet.ac_other:
+        mods.append(Modifier(sheet.ac_other, "other"))
     if ctx.helpless and ctx.vs_melee:
         mods.append(Modifier(-4, "helpless vs melee"))
     for effect in state.effects:

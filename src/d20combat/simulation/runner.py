@@ -1,0 +1,162 @@
+"""Monte Carlo of whole encounters: the same scenario played to the end many times by the AI.
+
+Every encounter ``i`` of a run with seed ``s`` gets its own dice seed from
+``numpy.random.SeedSequence([s, i])``, so the outcome of encounter ``i`` does not depend on which
+worker plays it: the same ``--seed`` gives the same aggregate whatever ``--workers`` is, in a local
+process pool or on Dask.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from d20combat.controllers import TacticalAI, play
+from d20combat.dice import SeededDice
+from d20combat.encounter.battle import Battle
+from d20combat.encounter.engine import Encounter
+from d20combat.scenario import battle_from_data
+
+Progress = Callable[[int], None]
+"""Called with the number of encounters just finished."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One encounter's result, in the battle's fixed combatant order."""
+
+    winner: str | None
+    timeout: bool
+    rounds: int
+    attacks: int
+    dealt: tuple[int, ...]
+    taken: tuple[int, ...]
+    downed: tuple[bool, ...]
+    killed: tuple[bool, ...]
+
+
+def encounter_seed(seed: int, index: int) -> int:
+    """The dice seed of encounter ``index`` of a run seeded ``seed`` (independent of workers)."""
+    return int(np.random.SeedSequence([seed, index]).generate_state(1, dtype=np.uint64)[0])
+
+
+def play_one(battle: Battle, seed: int) -> Outcome:
+    enc = play(Encounter(battle, SeededDice(seed)), TacticalAI())
+    s = enc.state
+    ids = list(battle.creatures)
+    rs = battle.ruleset
+    return Outcome(
+        winner=s.winner,
+        timeout=s.winner is None and "rounds" in s.end_reason,
+        rounds=s.round,
+        attacks=s.attacks_made,
+        dealt=tuple(s.get(c).damage_dealt for c in ids),
+        taken=tuple(s.get(c).damage_taken for c in ids),
+        downed=tuple(rs.out_of_fight(battle.creatures[c], s.get(c)) for c in ids),
+        killed=tuple(enc.is_dead(c) for c in ids),
+    )
+
+
+@lru_cache(maxsize=8)
+def _battle(scenario_json: str, ruleset: str | None) -> Battle:
+    """Compile the scenario once per process (workers keep it between chunks)."""
+    return battle_from_data(json.loads(scenario_json), "scenario", ruleset)
+
+
+def run_chunk(scenario_json: str, ruleset: str | None, seed: int, start: int, stop: int) -> list[Outcome]:
+    """Play encounters ``start..stop-1`` (a picklable top-level function for pools and Dask)."""
+    battle = _battle(scenario_json, ruleset)
+    return [play_one(battle, encounter_seed(seed, i)) for i in range(start, stop)]
+
+
+def _chunks(n: int, workers: int) -> list[tuple[int, int]]:
+    size = max(1, min(50, -(-n // max(workers * 8, 1))))
+    return [(i, min(i + size, n)) for i in range(0, n, size)]
+
+
+def simulate_outcomes(
+    scenario: Mapping[str, Any],
+    n: int,
+    *,
+    seed: int = 0,
+    workers: int = 1,
+    dask: str | None = None,
+    ruleset: str | None = None,
+    progress: Progress | None = None,
+) -> list[Outcome]:
+    """Play ``n`` encounters; outcomes come back in encounter order whatever ran them.
+
+    ``dask``: a scheduler address, or ``"local"`` for a ``LocalCluster`` of ``workers`` processes.
+    """
+    if n < 1:
+        raise ValueError(f"the number of encounters must be at least 1, got {n}")
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, got {workers}")
+    scenario_json = json.dumps(scenario, sort_keys=True)
+    _battle(scenario_json, ruleset)  # fail fast, in the caller, on a bad scenario
+    chunks = _chunks(n, workers)
+    results: dict[int, list[Outcome]] = {}
+    if dask is not None:
+        results = _run_dask(scenario_json, ruleset, seed, chunks, workers, dask, progress)
+    elif workers == 1:
+        for k, (a, b) in enumerate(chunks):
+            results[k] = run_chunk(scenario_json, ruleset, seed, a, b)
+            if progress:
+                progress(b - a)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {pool.submit(run_chunk, scenario_json, ruleset, seed, a, b): k
+                       for k, (a, b) in enumerate(chunks)}
+            for fut in as_completed(futures):
+                k = futures[fut]
+                results[k] = fut.result()
+                if progress:
+                    progress(len(results[k]))
+    return [o for k in range(len(chunks)) for o in results[k]]
+
+
+def _run_dask(scenario_json: str, ruleset: str | None, seed: int, chunks: Sequence[tuple[int, int]], workers: int,
+              address: str, progress: Progress | None) -> dict[int, list[Outcome]]:
+    from dask.distributed import Client, LocalCluster
+    from dask.distributed import as_completed as dask_completed
+
+    cluster = None
+    if address == "local":
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+        client = Client(cluster)
+    else:
+        client = Client(address)
+    try:
+        futures = [client.submit(run_chunk, scenario_json, ruleset, seed, a, b, pure=False) for a, b in chunks]
+        index = {f.key: k for k, f in enumerate(futures)}
+        results: dict[int, list[Outcome]] = {}
+        for fut in dask_completed(futures):
+            k = index[fut.key]
+            results[k] = fut.result()
+            if progress:
+                progress(len(results[k]))
+        return results
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def default_workers() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+
+
+def combatant_ids(scenario: Mapping[str, Any], ruleset: str | None = None) -> list[str]:
+    return list(_battle(json.dumps(scenario, sort_keys=True), ruleset).creatures)
+
+
+def sides_of(scenario: Mapping[str, Any], ruleset: str | None = None) -> dict[str, str]:
+    battle = _battle(json.dumps(scenario, sort_keys=True), ruleset)
+    return {cid: c.side for cid, c in battle.creatures.items()}
