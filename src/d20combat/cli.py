@@ -256,6 +256,59 @@ def sweep(
 
 
 @app.command()
+def odds(
+    scenario: Annotated[Path | None, typer.Argument(help="scenario file: odds for --attacker against --target")] = None,
+    attacker: Annotated[str | None, typer.Option(help="attacker id (scenario form)")] = None,
+    target: Annotated[str | None, typer.Option(help="target id (scenario form)")] = None,
+    attack: Annotated[str | None, typer.Option(help="attack name (scenario form; default: the wielded one)")] = None,
+    bonus: Annotated[int | None, typer.Option(help="attack bonus, e.g. +8")] = None,
+    ac: Annotated[int | None, typer.Option(help="target AC (the number to reach)")] = None,
+    damage: Annotated[str | None, typer.Option(help="damage dice, e.g. 1d8+5 (multiplied on a critical)")] = None,
+    crit: Annotated[str | None, typer.Option(help="threat range and multiplier, e.g. 19-20/x2")] = None,
+    iteratives: Annotated[str | None, typer.Option(help="full attack bonuses, e.g. +8/+3")] = None,
+    concealment: Annotated[int | None, typer.Option(help="miss chance in percent, e.g. 20")] = None,
+    extra: Annotated[list[str] | None, typer.Option(help="dice added once per hit (energy, sneak attack)")] = None,
+    spell: Annotated[bool, typer.Option(help="a spell attack: the ruleset's spell critical (20/x2)")] = False,
+    min_damage: Annotated[int | None, typer.Option(help="minimum damage of a hit (default: the ruleset's)")] = None,
+    hp: Annotated[int | None, typer.Option(help="target hit points for the kill odds (scenario: its hp)")] = None,
+    rounds: Annotated[int, typer.Option(help="kill odds within 1..ROUNDS rounds")] = 10,
+    ruleset: Annotated[str | None, typer.Option(help="ruleset whose policies apply (default: PFB / the scenario's)")]
+    = None,
+) -> None:
+    """Exact odds of an attack: hit, threat, critical, the damage distribution, damage per round
+    and the chance to bring a target down — from flags (--bonus --ac --damage …) or from a SCENARIO
+    attacker/target pair, through the ruleset's policies."""
+    from d20combat.odds import OddsError
+    from d20combat.odds import report as odds_report
+
+    try:
+        if scenario is not None:
+            flags = {"--bonus": bonus, "--ac": ac, "--damage": damage, "--crit": crit, "--iteratives": iteratives,
+                     "--concealment": concealment, "--extra": extra or None, "--spell": spell or None,
+                     "--min-damage": min_damage}
+            given = [name for name, value in flags.items() if value is not None]
+            if given:
+                _fail(f"{', '.join(given)}: not with a SCENARIO — the engine takes these from the scenario")
+            profile, target_hp = odds_report.from_scenario(scenario, attacker, target, attack, ruleset)
+            report = odds_report.compute(profile.label, profile, (profile,), hp if hp is not None else target_hp,
+                                         rounds)
+        else:
+            given = [n for n, v in (("--attacker", attacker), ("--target", target), ("--attack", attack)) if v]
+            if given:
+                _fail(f"{', '.join(given)}: needs a SCENARIO file before the options")
+            profile, attacks = odds_report.from_flags(
+                bonus=bonus, ac=ac, damage=damage, crit=crit, iterative_text=iteratives, concealment=concealment,
+                extra=extra, spell=spell, min_damage=min_damage, ruleset_id=ruleset)
+            report = odds_report.compute(profile.label, profile, attacks, hp, rounds)
+    except ScenarioError as exc:
+        _fail(f"{scenario}: " + "; ".join(exc.problems))
+    except OddsError as exc:
+        _fail(str(exc))
+    for part in odds_report.render(report):
+        console.print(part)
+
+
+@app.command()
 def schema() -> None:
     """Print the scenario format's JSON Schema."""
     data: dict[str, Any] = Scenario.model_json_schema(by_alias=True)
