@@ -27,7 +27,10 @@ unit: $(STAMP)
 	$(PY) -m pytest
 
 bench: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[dev,bench]'
 	$(PY) benchmarks/bench_engine.py
+	$(PY) benchmarks/bench_simulation.py
+	$(PY) benchmarks/bench_odds.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
