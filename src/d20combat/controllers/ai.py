@@ -89,7 +89,12 @@ class TacticalAI:
 
     def _best_attack(self, enc: Encounter, me: str, option: AttackOption, foes: list[str]) -> act.Action | None:
         best: tuple[float, str] | None = None
+        here = enc.footprint(me)
+        reach = enc.creature(me).reach_ft
         for foe in foes:
+            # Cheap geometry first: a melee weapon cannot reach a foe farther than its reach.
+            if not option.is_ranged and footprint_distance_ft(here, enc.footprint(foe)) > reach:
+                continue
             score = self._score(enc, me, option, foe)
             if score is not None and (best is None or score > best[0]):
                 best = (score, foe)
