@@ -68,6 +68,14 @@ class GameMap:
     """Climb or Swim DC of a square where it differs from the default (Climb 15, Swim 10)."""
     lights: tuple[tuple[Square, int, int], ...] = ()
     """Light sources: (square, bright radius ft, further dim radius ft); a torch is 20/20 (PFB-CONC-16)."""
+    elevation: Mapping[Square, int] = field(default_factory=dict)
+    """Height of the ground in feet where it is not 0, for higher ground (CMV-SIT-04)."""
+    narrow: frozenset[Square] = frozenset()
+    """Squares narrower than a creature's space but at least half as wide: a creature there squeezes (CMV-SIT-10)."""
+    narrow_openings: frozenset[Square] = frozenset()
+    """Openings in a wall such as arrow slits: lines and long piercing weapons pass, creatures don't (CMV-COV-23)."""
+    improved_cover: frozenset[Square] = frozenset()
+    """Squares and openings the GM grades as improved cover, e.g. an arrow slit (CMV-COV-18)."""
 
     def __hash__(self) -> int:
         return hash((self.width, self.height, self.walls, self.low_walls, self.difficult, self.pits, self.water,
@@ -82,7 +90,7 @@ class GameMap:
     def is_passable(self, square: Square) -> bool:
         """Enterable by ordinary movement: on the map and not a wall, pit, water or climbing surface."""
         return (self.in_bounds(square) and square not in self.walls and square not in self.pits
-                and square not in self.water and square not in self.climb)
+                and square not in self.water and square not in self.climb and square not in self.narrow_openings)
 
     def skill_for(self, square: Square) -> tuple[str, int] | None:
         """("climb"|"swim", DC) for a square that needs a skill to enter, else None (PFB-MOVE-07)."""

@@ -18,11 +18,10 @@ import yaml
 
 from d20combat.battlefield import movement as mv
 from d20combat.battlefield.charge import charge_path_problem, closest_attack_origins
-from d20combat.battlefield.concealment import Vision, concealment_sources
+from d20combat.battlefield.concealment import Vision
 from d20combat.battlefield.cover import CoverDegree, CoverFact
-from d20combat.battlefield.cover import cover as find_cover
 from d20combat.battlefield.distance import distance_ft, footprint_distance_ft
-from d20combat.battlefield.grid import Footprint, Square
+from d20combat.battlefield.grid import Footprint, GameMap, Square
 from d20combat.battlefield.reach import within_reach
 from d20combat.dice import DiceSource
 from d20combat.encounter import actions as ax
@@ -35,7 +34,6 @@ from d20combat.model.creature import AttackOption, Creature
 from d20combat.numbers import Modifier, total
 from d20combat.rules import health as hp_rules
 from d20combat.rules.armor_class import DefenseContext
-from d20combat.rules.attack import range_check
 from d20combat.rules.damage import roll_damage
 from d20combat.rules.initiative import order_by_initiative
 from d20combat.rules.surprise import determine_surprise
@@ -142,6 +140,11 @@ class Tx:
         assert self._engine is not None
         return self._engine.creature(cid)
 
+    @property
+    def game_map(self) -> GameMap:
+        assert self._engine is not None
+        return self._engine.battle.game_map
+
     def ask(self, prompt: ReactionPrompt) -> str:
         """The answer to ``prompt``: the next one given, or the action pauses until it is given."""
         if not self._answers:
@@ -162,6 +165,10 @@ class _ReadView:
 
     def creature(self, cid: str) -> Creature:
         return self._engine.creature(cid)
+
+    @property
+    def game_map(self) -> GameMap:
+        return self._engine.battle.game_map
 
     def emit(self, event: ev.Event) -> None:
         raise RuntimeError("planning cannot change the encounter")
@@ -396,7 +403,9 @@ class Encounter:
                 totals.append((cid, fixed))
                 continue
             face = self.dice.roll(20, f"initiative {cid}")
-            t = total(face, self.ruleset.initiative_modifiers(creature), base_label="d20",
+            mods = [*self.ruleset.initiative_modifiers(creature),
+                    *self.ruleset.initiative_state_modifiers(creature, tx.state.get(cid))]
+            t = total(face, mods, base_label="d20",
                       stacking=self.ruleset.stacking)
             tx.emit(ev.InitiativeRolled(cid, t.value, t.explain()))
             totals.append((cid, t.value))
@@ -435,7 +444,7 @@ class Encounter:
         if s.surprise_round and actor in s.surprised:
             return "surprised: no actions in the surprise round"  # PFB-SURP-04
         if not self.ruleset.can_act(self.creature(actor), s.get(actor)):
-            return str(self.ruleset.health(self.creature(actor), s.get(actor)).value)
+            return self.ruleset.cannot_act_reason(self.creature(actor), s.get(actor))
         return None
 
     def _new_round(self, tx: Tx, round_no: int, surprise: bool) -> None:
@@ -517,6 +526,9 @@ class Encounter:
         if s.turn is None:
             raise IllegalAction("the encounter has not started")
         actor = s.turn.actor
+        forbidden = self.ruleset.action_forbidden(_ReadView(self, s), actor, action)
+        if forbidden:
+            raise IllegalAction(forbidden)
         handler = getattr(self, f"_do_{action.kind}", None)
         if handler is None:
             # A ruleset's own actions (coup de grace, feint, reserve…): do_<kind>(engine, tx, actor, action, dry).
@@ -528,7 +540,8 @@ class Encounter:
                 ruleset_handler(self, tx, actor, action, dry)
 
         if not dry:
-            reason = self.ruleset.action_provokes(action.kind, self._action_option(actor, action, s))
+            reason = self.ruleset.provoking_act(_ReadView(self, s), actor, action,
+                                                self._action_option(actor, action, s))
             if reason:
                 # P19: a distracting act provokes before it happens — if it is legal at all.
                 handler(Tx(s, self), actor, action, True)
@@ -835,12 +848,8 @@ class Encounter:
             self._strenuous(tx, actor, kind)
 
     def _strenuous(self, tx: Tx, actor: str, cost: str) -> None:
-        """PFB-HP-01 (PF1 default): a disabled creature's standard action costs it 1 hp."""
-        if cost in ("standard", "full-round") and self.ruleset.allowance(
-                self.creature(actor), tx.state.get(actor), surprise_round=False).strenuous_costs_hp:
-            before = tx.state.get(actor).hp
-            tx.emit(ev.Damaged(actor, 1, "strenuous", f"{actor} strains while disabled: 1 damage (PFB-HP-01)"))
-            self._announce_health(tx, actor, before)
+        """P14 after a strenuous action (a disabled creature's standard action costs 1 hp in PFB)."""
+        self.ruleset.strenuous(tx, actor, cost)
 
     # ------------------------------------------------------------------ attacks
     def plan_attack(self, attacker: str, target: str, attack: str | None = None, *, square: Square | None = None,
@@ -879,7 +888,7 @@ class Encounter:
         creature = self.creature(attacker)
         option = self._option(attacker, attack, s)
         cs = s.get(attacker)
-        if option.kind.value != "spell" and cs.wielding != option.name:
+        if option.kind.value != "spell" and not self.ruleset.holds(creature, cs, option):
             raise IllegalAction(f"attack: {attacker} must draw {option.name} first (a move action, PFB-ITEM-01)")
         if option.weapon.reload != "none" and option.name not in cs.loaded:
             raise IllegalAction(f"attack: {option.name} is not loaded (reload, PFB-ITEM-08)")
@@ -888,8 +897,9 @@ class Encounter:
         gm = self.battle.game_map
         vision = Vision(low_light=creature.sheet.low_light_vision, darkvision_ft=creature.sheet.darkvision_ft,
                              blinded=cs.has("blinded"), sees_invisible=cs.has("sees_invisible"))
-        sources = concealment_sources(gm, a_fp, vision, t_fp,
-                                           defender_invisible=s.get(target).has("invisible"))
+        sources = self.ruleset.concealment_sources(
+            gm, a_fp, vision, t_fp, s.get(target),
+            adjacent_melee=not option.is_ranged and footprint_distance_ft(a_fp, t_fp) == 5)
         percent, reason = self.ruleset.concealment(sources)
         guessed_wrong = False
         if any(src.total for src in sources):
@@ -907,7 +917,7 @@ class Encounter:
         mods: list[Modifier] = list(self.ruleset.attack_modifiers(creature, option))
         ranged = option.is_ranged
         if ranged:
-            rc = range_check(dist, option)
+            rc = self.ruleset.ranged_limits(dist, option)
             if rc.problem:
                 raise IllegalAction(f"attack: {rc.problem} (PFB-ATK-04..06)")
             if rc.penalty:
@@ -929,7 +939,7 @@ class Encounter:
                     if footprint_distance_ft(self.footprint(ally, s), t_fp) == 5:
                         mods.append(penalty)
                         break
-        elif not within_reach(a_fp, creature.reach_ft, t_fp):
+        elif not self.ruleset.in_melee_reach(creature, option, a_fp, t_fp):
             raise IllegalAction(f"attack: {target} is {dist} ft away, beyond {attacker}'s reach of "
                                 f"{creature.reach_ft} ft (PFB-ATK-02)")
         for effect in cs.effects:
@@ -938,11 +948,14 @@ class Encounter:
         mods.extend(extra)
         info = AttackPlan(attacker, target, option, ranged, dist, (), CoverFact(CoverDegree.NONE, None, ""), 0, "",
                           False)
-        mods.extend(self.ruleset.situational_attack_modifiers(_ReadView(self, s), info))
-        mode = self.ruleset.cover_mode(ranged=ranged, reach_attack=creature.reach_ft > 5, adjacent=dist == 5)
+        view = _ReadView(self, s)
+        problem = self.ruleset.attack_problem(view, info)
+        if problem:
+            raise IllegalAction(f"attack: {problem}")
+        mods.extend(self.ruleset.situational_attack_modifiers(view, info))
         blockers = self.creature_squares((attacker, target), s) if self.ruleset.creatures_give_cover(ranged) else {}
-        fact = find_cover(gm, a_fp, t_fp, mode=mode, creature_squares=blockers,
-                         partial_cover=self.ruleset.partial_cover)
+        fact = self.ruleset.find_cover(gm, a_fp, t_fp, ranged=ranged, reach_attack=creature.reach_ft > 5,
+                                       adjacent=dist == 5, creature_squares=blockers)
         if fact.degree is CoverDegree.TOTAL:
             raise IllegalAction(f"attack: {target} has total cover — {fact.reason} (PFB-COV-09..11)")
         return AttackPlan(attacker, target, option, ranged, dist, tuple(mods), fact, percent, reason, guessed_wrong)
@@ -980,7 +993,8 @@ class Encounter:
         """The number the attack must reach (P9) with cover (P17) folded in, and its explanation."""
         target = self.creature(plan.target)
         extra = [m for m in [self.ruleset.cover_modifier(plan.cover)] if m is not None]
-        ac = self.ruleset.defense(target, state.get(plan.target), self.defense(plan, state), extra, view, plan)
+        ac = self.ruleset.defense(target, state.get(plan.target), self.defense(plan, state), extra,
+                                  view if view is not None else _ReadView(self, state), plan)
         return ac.value, ac.explain_parts()
 
     def _roll_attack(self, tx: Tx, plan: AttackPlan, *, damage_bonus: int = 0) -> None:
@@ -991,9 +1005,9 @@ class Encounter:
         rs = self.ruleset
         attacker, target = plan.attacker, plan.target
         lines = [f"{attacker} attacks {target} with {plan.option.name}"]
-        if plan.cover.degree is not CoverDegree.NONE:
-            mod = rs.cover_modifier(plan.cover)
-            lines.append(f"  cover: {'+' + str(mod.value) + ' AC, ' if mod else ''}{plan.cover.reason}")
+        cover_mod = rs.cover_modifier(plan.cover) if plan.cover.degree is not CoverDegree.NONE else None
+        if cover_mod is not None:  # a ruleset without cover (SKL) says nothing about the lines
+            lines.append(f"  cover: +{cover_mod.value} {rs.defense_name}, {plan.cover.reason}")
         if plan.concealment and rs.concealment_before_roll:
             pct = self.dice.percentile(f"concealment {attacker}->{target}")
             if pct <= plan.concealment or plan.guessed_wrong:
@@ -1002,6 +1016,7 @@ class Encounter:
                 tx.emit(ev.AttackResolved(attacker, target, plan.option.name, False, False, lines))
                 return
             lines.append(f"  concealment d% {pct} > {plan.concealment} ({plan.concealment_reason}): attack roll")
+        committed = rs.before_attack_roll(tx, plan)  # P10: a defense committed before the roll
         face = self.dice.d20(f"attack {attacker}->{target}")
         counted = rs.effective_face(face)
         label = "d20" if counted == face else f"natural {face} counts as"
@@ -1011,7 +1026,11 @@ class Encounter:
         hit = auto_hit or (not auto_miss and roll.value >= ac)
         why = " (natural 20)" if auto_hit else " (natural 1)" if auto_miss else ""
         lines.append(f"  {'hits' if hit else 'misses'}{why}: {roll.explain()} vs {rs.defense_name} {ac} ({ac_text})")
-        if hit and not plan.guessed_wrong:
+        if hit and not plan.guessed_wrong and committed is not None:
+            negated, text = rs.resolve_active_defense(tx, plan, committed, roll.value)
+            lines.append(f"  {text}")
+            hit = not negated
+        elif hit and not plan.guessed_wrong:
             options = rs.active_defense_options(tx, plan, roll.value)
             if options:
                 choice = tx.ask(ReactionPrompt(
@@ -1021,9 +1040,13 @@ class Encounter:
                     negated, text = rs.resolve_active_defense(tx, plan, choice, roll.value)
                     lines.append(f"  {text}")
                     hit = hit and not negated
+        rs.attack_rolled(tx, plan, roll.value, hit)
         if hit and plan.concealment and not rs.concealment_before_roll:
             pct = self.dice.percentile(f"concealment {attacker}->{target}")
-            if pct <= plan.concealment:
+            if plan.guessed_wrong:
+                hit = False  # an attack into an empty guessed square: a plain miss, the square is not revealed
+                lines.append("  misses")
+            elif pct <= plan.concealment:
                 hit = False
                 lines.append(f"  the hit misses: concealment d% {pct} ≤ {plan.concealment} ({plan.concealment_reason})")
             else:
@@ -1037,22 +1060,23 @@ class Encounter:
             critical = c_hit or (not c_miss and c_roll.value >= ac)
             lines.append(f"  critical threat; confirmation {c_roll.explain()} vs {rs.defense_name} {ac}: "
                          f"{'confirmed' if critical else 'not confirmed — a normal hit'}")
-        if plan.guessed_wrong:
-            hit = False
+        if plan.guessed_wrong and hit:
+            hit = False  # an attack into an empty guessed square is only ever a plain miss
+            lines.append("  misses")
         tx.emit(ev.AttackResolved(attacker, target, plan.option.name, hit, critical, lines))
         if not hit:
             return
         helpless = rs.is_helpless(self.creature(target), s.get(target))
         dmg = roll_damage(self.creature(attacker), plan.option, self.dice, multiplier=mult if critical else 1,
                           precision_d6=rs.precision_dice(self.creature(attacker), helpless),
-                          minimum=rs.minimum_damage)
+                          minimum=rs.minimum_damage, strength=rs.damage_strength(self.creature(attacker), plan.option))
         amount, text = dmg.total, dmg.explanation
         if damage_bonus:
             amount += damage_bonus
-            text = f"{amount} = {text} + critical attack {damage_bonus}"
+            text = f"{amount} = {text.partition(' = ')[2]} + critical attack {damage_bonus}"
         mitigated, why_less = rs.mitigate(self.creature(target), tx.state.get(target), amount)
         if why_less:
-            text = f"{mitigated} = {text} {why_less}"
+            text = f"{mitigated} = {text.partition(' = ')[2]} {why_less}"
         before = tx.state.get(target).hp
         tx.emit(ev.Damaged(target, mitigated, attacker, f"  damage {text} → {target} hp "
                                                           f"{before} → {before - mitigated}"))
@@ -1069,22 +1093,26 @@ class Encounter:
                 continue
             es = tx.state.get(enemy)
             creature = self.creature(enemy)
-            reach = rs.threat_reach(creature, es)
-            if reach <= 0 or es.reactions.get(rs.aoo_pool, 0) <= 0 or not rs.can_act(creature, es):
+            if es.reactions.get(rs.aoo_pool, 0) <= 0 or not rs.can_act(creature, es):
                 continue
-            if not within_reach(self.footprint(enemy, tx.state), reach, here) or not rs.can_make_aoo(tx, enemy, mover):
+            if not rs.threatened(creature, es, self.footprint(enemy, tx.state), here) \
+                    or not rs.can_make_aoo(tx, enemy, mover):
                 continue
             try:
-                plan = self.plan_attack(enemy, mover, None, state=tx.state)
+                plan = self.plan_attack(enemy, mover, rs.aoo_attack(creature, es), state=tx.state)
             except IllegalAction:
                 continue
             if plan.ranged:
                 continue
             offered.add(enemy)
-            answer = tx.ask(ReactionPrompt(enemy, "attack_of_opportunity", f"{mover} {reason}", ("attack", "decline")))
-            if answer == "attack":
+            choices = rs.aoo_choices(creature, plan.option)
+            answer = tx.ask(ReactionPrompt(enemy, "attack_of_opportunity", f"{mover} {reason}", (*choices, "decline")))
+            if answer != "decline":
+                declared, bonus = rs.aoo_declaration(answer, plan.option)  # e.g. SKL's critical attack
+                if declared is not None:
+                    plan = replace(plan, modifiers=(*plan.modifiers, declared))
                 tx.emit(ev.ReactionSpent(enemy, rs.aoo_pool, f"attack of opportunity against {mover} ({reason})"))
-                self._roll_attack(tx, plan)
+                self._roll_attack(tx, plan, damage_bonus=bonus)
                 if self._cannot_act(tx.state, mover) is not None:
                     return False
         return True
@@ -1111,7 +1139,8 @@ class Encounter:
                     return
             step = mv.footprint_step_cost(self.battle.game_map, here, sq, diag, flying=flying,
                                           difficult_diagonal_counts=self.ruleset.difficult_diagonal_counts)
-            step_ft, diag = step if step is not None else (5, diag)
+            # A charge walks straight to its end square in one jump: count the whole distance.
+            step_ft, diag = step if step is not None else (distance_ft(here.origin, sq), diag)
             segment.append(sq)
             seg_cost += step_ft
         if segment:
@@ -1122,8 +1151,7 @@ class Encounter:
         for enemy in self.enemies(actor, tx.state):
             if enemy in offered:
                 continue
-            reach = rs.threat_reach(self.creature(enemy), tx.state.get(enemy))
-            if reach > 0 and within_reach(self.footprint(enemy, tx.state), reach, here):
+            if rs.threatened(self.creature(enemy), tx.state.get(enemy), self.footprint(enemy, tx.state), here):
                 return True
         return False
 
@@ -1197,7 +1225,7 @@ class Encounter:
                 candidates.append(ax.Attack(enemy, option.name, square=s.get(enemy).position))
             candidates.append(ax.Charge(enemy))
         turn: TurnState = s.turn
-        if not turn.stepped and (turn.move or turn.standard):
+        if not turn.stepped and self.can_afford("move"):
             candidates.extend(ax.Move(to=sq) for sq in sorted(self.move_options(actor)))
         c0, r0 = s.get(actor).position
         for dc in (-1, 0, 1):
@@ -1209,6 +1237,7 @@ class Encounter:
             candidates.append(ax.Reload(option.name))
         candidates += [ax.Sheathe(), ax.StandUp(), ax.DropProne(), ax.Activity("speak"),
                        ax.ShieldAction("strap"), ax.ShieldAction("remove"), ax.ShieldAction("drop")]
+        candidates += self.ruleset.candidate_actions(self, actor)  # the ruleset's own actions (reserve, feint…)
         for action in candidates:
             if self.check(action) is None:
                 yield action

@@ -20,6 +20,8 @@ class AttackOption:
     energy: DiceExpr | None
     bonus: int
     two_handed: bool
+    off_hand: bool = False
+    """Held in the off hand (skill-based two-weapon fighting)."""
 
     @property
     def kind(self) -> WeaponKind:
@@ -93,6 +95,7 @@ def compile_creature(
                 energy=parse_dice(weapon.energy_damage) if weapon.energy_damage else None,
                 bonus=profile.bonus,
                 two_handed=profile.two_handed or weapon.hands == "two",
+                off_hand=profile.off_hand,
             )
         )
     return Creature(

@@ -81,6 +81,9 @@ class Weapon(_Strict):
     energy_damage: str | None = Field(None, description="extra energy dice, never multiplied (PFB-CRIT-14)")
     reload: Literal["none", "move", "full-round"] = "none"
     touch: bool = False
+    skill: str | None = Field(None, description="the weapon skill it uses (skill-based rules, SKL-ATK-08)")
+    reach: bool = Field(False, description="a reach weapon (skill-based rules, SKL-AOO-06/08)")
+    double: bool = Field(False, description="a double weapon (skill-based rules, SKL-TWF-20/21)")
 
     _v_damage = field_validator("damage")(_check_dice)
     _v_energy = field_validator("energy_damage")(_check_dice)
@@ -101,6 +104,8 @@ class Armor(_Strict):
 class Shield(_Strict):
     name: str
     shield_bonus: int = Field(ge=0)
+    light: bool = Field(False, description="a light shield (skill-based two-weapon table, SKL-TWF-10)")
+    skill: str | None = Field(None, description="the skill a block or bash with it uses (SKL-DEF-04)")
 
 
 class Abilities(_Strict):
@@ -120,6 +125,7 @@ class AttackProfile(_Strict):
     weapon: str | Weapon
     bonus: int = Field(0, description="situational bonus that always applies, e.g. Weapon Focus +1")
     two_handed: bool = Field(False, description="wielded in both hands (PFB-DMG-05)")
+    off_hand: bool = Field(False, description="held in the off hand, ready without drawing (SKL-TWF-01)")
 
 
 class StatBlock(_Strict):
@@ -146,6 +152,10 @@ class StatBlock(_Strict):
     low_light_vision: bool = False
     darkvision_ft: int = Field(0, ge=0, multiple_of=5)
     skills: dict[str, int] = Field(default_factory=dict)
+    attributes: dict[str, int] = Field(
+        default_factory=dict, description="other systems' attribute scores, e.g. agility (SKL-INIT-02)")
+    armor_rating: int | None = Field(
+        None, ge=0, description="armor subtracted from damage (SKL-DMG-03); None = from the worn armor")
     attacks: tuple[AttackProfile, ...] = ()
     wielding: str | None = Field(None, description="the weapon in hand when combat starts")
     shield_state: Literal["strapped", "held", "stowed"] = "strapped"

@@ -39,13 +39,16 @@ def roll_damage(
     multiplier: int = 1,
     precision_d6: int = 0,
     minimum: int = 1,
+    strength: int | None = None,
 ) -> DamageRoll:
     """Roll the weapon's dice ``multiplier`` times and add every static bonus that many times
     (PFB-CRIT-10/11); sneak attack (precision) and energy dice are added once (PFB-CRIT-13/14);
-    the hit's total is at least ``minimum`` (PFB-DMG-07, applied after multiplication)."""
+    the hit's total is at least ``minimum`` (PFB-DMG-07, applied after multiplication). ``strength`` is
+    the ruleset's Strength share (default: PFB's rule, :func:`strength_damage`)."""
     expr = option.dice
     faces = [dice.roll(expr.sides, f"damage {option.name}") for _ in range(expr.count * multiplier)]
-    static = (expr.bonus + strength_damage(creature.str_mod, option) + option.weapon.enhancement) * multiplier
+    str_part = strength_damage(creature.str_mod, option) if strength is None else strength
+    static = (expr.bonus + str_part + option.weapon.enhancement) * multiplier
     parts = [f"{expr.count * multiplier}d{expr.sides} {sum(faces)}" if faces else ""]
     if static:
         parts.append(f"{'+' if static > 0 else '−'} bonus {abs(static)}")

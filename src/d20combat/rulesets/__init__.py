@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from d20combat.rulesets.base import Ruleset, TurnAllowance
+from d20combat.rulesets.off_guard import OffGuard
 from d20combat.rulesets.pathfinder_beginner import PathfinderBeginner, PfbOptions
+from d20combat.rulesets.skill_based import SkillBased
 
-RULESETS: dict[str, type[Ruleset]] = {cls.id: cls for cls in (PathfinderBeginner,)}
+RULESETS: dict[str, type[Ruleset]] = {cls.id: cls for cls in (PathfinderBeginner, SkillBased, OffGuard)}
 
 
 def get_ruleset(ruleset_id: str, options: dict[str, Any] | None = None) -> Ruleset:

@@ -12,8 +12,10 @@ from typing import Any, ClassVar, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict
 
-from d20combat.battlefield.concealment import ConcealmentSource
-from d20combat.battlefield.cover import CoverDegree, CoverFact
+from d20combat.battlefield.concealment import ConcealmentSource, Vision, concealment_sources
+from d20combat.battlefield.cover import CoverDegree, CoverFact, cover
+from d20combat.battlefield.grid import Footprint, GameMap, Square
+from d20combat.battlefield.reach import within_reach
 from d20combat.dice import DiceSource
 from d20combat.encounter import events as ev
 from d20combat.encounter.prompts import ReactionPrompt
@@ -22,6 +24,7 @@ from d20combat.model.creature import AttackOption, Creature
 from d20combat.numbers import Modifier, StackingPolicy, Total, core_stacking
 from d20combat.rules import attack as attack_rules
 from d20combat.rules import critical, health, initiative
+from d20combat.rules import damage as damage_rules
 from d20combat.rules.armor_class import DefenseContext, armor_class
 
 
@@ -62,6 +65,9 @@ class View(Protocol):
     def dice(self) -> DiceSource: ...
 
     def creature(self, cid: str) -> Creature: ...
+
+    @property
+    def game_map(self) -> GameMap: ...
 
     def emit(self, event: ev.Event) -> None: ...
 
@@ -120,6 +126,19 @@ class Ruleset:
         ``sheet`` is a :class:`d20combat.model.StatBlock`."""
         return []
 
+    def complete_sheet(self, sheet: Any) -> Any:
+        """The stat block as this ruleset plays it, with what its rules give every creature added (SKL's
+        unarmed strike). Called once per combatant, after :meth:`check_stat_block`."""
+        return sheet
+
+    def candidate_actions(self, enc: Any, actor: str) -> list[Any]:
+        """The ruleset's own actions worth offering now (the engine keeps the legal ones for ``legal_actions``)."""
+        return []
+
+    def action_forbidden(self, view: View, actor: str, action: Any) -> str | None:
+        """Why this ruleset has no such action now (e.g. no charge), or None. Checked before anything else."""
+        return None
+
     def ai_suggestion(self, enc: Any, actor: str) -> Any:
         """An action this ruleset's own tactics recommend now (reserve, coup de grace…), or None.
         ``enc`` is the :class:`d20combat.encounter.engine.Encounter`; the AI checks the action's legality."""
@@ -131,6 +150,10 @@ class Ruleset:
     # --- P2 turn order -----------------------------------------------------------------------
     def initiative_modifiers(self, creature: Creature) -> list[Modifier]:
         return initiative.initiative_modifiers(creature)
+
+    def initiative_state_modifiers(self, creature: Creature, state: CombatantState) -> list[Modifier]:
+        """Initiative modifiers from the creature's state when it rolls (conditions, wounds); none in PFB."""
+        return []
 
     # --- P5 action budget --------------------------------------------------------------------
     def allowance(self, creature: Creature, state: CombatantState, *, surprise_round: bool) -> TurnAllowance:
@@ -217,6 +240,14 @@ class Ruleset:
     def end_of_turn(self, view: View, actor: str) -> None:
         """Nothing happens at the end of a turn in PFB."""
 
+    def strenuous(self, view: View, actor: str, cost: str) -> None:
+        """After a standard or full-round action: PFB-HP-01 (PF1 default), a disabled creature's
+        standard action costs it 1 hp."""
+        creature, cs = view.creature(actor), view.state.get(actor)
+        if cost in ("standard", "full-round") and self.allowance(creature, cs, surprise_round=False).strenuous_costs_hp:
+            view.emit(ev.Damaged(actor, 1, "strenuous", f"{actor} strains while disabled: 1 damage (PFB-HP-01)"))
+            self.after_damage(view, actor, 1, cs.hp)
+
     def end_of_round(self, view: View, round_no: int) -> None:
         """Nothing happens at the end of a round in PFB."""
 
@@ -248,11 +279,38 @@ class Ruleset:
         """Whether leaving a threatened square by this kind of movement provokes."""
         return False
 
+    def threatened(self, creature: Creature, state: CombatantState, here: Footprint, square: Footprint) -> bool:
+        """Does this creature, standing at ``here``, threaten ``square``? Default: within :meth:`threat_reach`."""
+        reach = self.threat_reach(creature, state)
+        return reach > 0 and within_reach(here, reach, square)
+
+    def aoo_attack(self, creature: Creature, state: CombatantState) -> str | None:
+        """The attack an attack of opportunity uses (None: the weapon in hand)."""
+        return state.wielding
+
+    def aoo_choices(self, creature: Creature, option: AttackOption) -> tuple[str, ...]:
+        """How an attack of opportunity may be answered besides "decline" (SKL adds declared critical attacks)."""
+        return ("attack",)
+
+    def aoo_declaration(self, choice: str, option: AttackOption) -> tuple[Modifier | None, int]:
+        """What an :meth:`aoo_choices` answer declares: (attack modifier, extra damage); none in PFB."""
+        return None, 0
+
+    def provoking_act(self, view: View, actor: str, action: Any, option: AttackOption | None) -> str | None:
+        """A reason if ``action`` (an :class:`~d20combat.encounter.actions.Action`) provokes in a threatened
+        square; by default :meth:`action_provokes` by the action's kind."""
+        return self.action_provokes(action.kind, option)
+
     def action_provokes(self, action_kind: str, option: AttackOption | None) -> str | None:
         """A reason if taking this action in a threatened square provokes, else None."""
         return None
 
     # --- P8/P9/P10/P11/P13 attack pipeline -----------------------------------------------------
+    def attack_problem(self, view: View, attack: AttackInfo) -> str | None:
+        """Why the attacker's own state or the terrain forbids this attack (P8 legality), else None.
+        PFB has no such rule beyond reach, range and cover."""
+        return None
+
     def situational_attack_modifiers(self, view: View, attack: AttackInfo) -> list[Modifier]:
         """Position and condition modifiers on the attack roll (none in PFB)."""
         return []
@@ -277,6 +335,14 @@ class Ruleset:
     def active_defense_options(self, view: View, attack: AttackInfo, total: int) -> tuple[str, ...]:
         """P10: responses the defender may choose after the attack roll (none in PFB)."""
         return ()
+
+    def before_attack_roll(self, view: View, attack: AttackInfo) -> str | None:
+        """P10 window before the roll: an active defense committed now, resolved by
+        :meth:`resolve_active_defense` if the roll hits (none in PFB)."""
+        return None
+
+    def attack_rolled(self, view: View, attack: AttackInfo, total: int, hit: bool) -> None:
+        """After the attack roll and its active-defense window, before damage (nothing in PFB)."""
 
     def resolve_active_defense(self, view: View, attack: AttackInfo, choice: str, total: int) -> tuple[bool, str]:
         """Roll the chosen response: (negates the attack, explanation)."""
@@ -312,6 +378,18 @@ class Ruleset:
     def attack_modifiers(self, creature: Creature, option: AttackOption) -> list[Modifier]:
         return attack_rules.attack_roll_modifiers(creature, option)
 
+    def holds(self, creature: Creature, state: CombatantState, option: AttackOption) -> bool:
+        """Can ``option`` attack without being drawn first (PFB-ITEM-01: only the weapon in hand)."""
+        return state.wielding == option.name
+
+    def in_melee_reach(self, creature: Creature, option: AttackOption, attacker: Footprint, target: Footprint) -> bool:
+        """PFB-ATK-02 / PFB-GRID-07: the melee attack reaches the target."""
+        return within_reach(attacker, creature.reach_ft, target)
+
+    def ranged_limits(self, distance_ft: int, option: AttackOption) -> attack_rules.RangeCheck:
+        """PFB-ATK-04..06/10/11: the range penalty, or why the target cannot be shot at."""
+        return attack_rules.range_check(distance_ft, option)
+
     def into_melee_penalty(self, creature: Creature) -> Modifier | None:
         """PFB-ATK-07/08: −4 shooting at an enemy adjacent to an ally, unless Precise Shot."""
         if creature.has_feat("precise_shot"):
@@ -340,6 +418,10 @@ class Ruleset:
     # --- P12 damage --------------------------------------------------------------------------------
     minimum_damage: int = 1
 
+    def damage_strength(self, creature: Creature, option: AttackOption) -> int:
+        """PFB-DMG-03..06: the Strength part of weapon damage."""
+        return damage_rules.strength_damage(creature.str_mod, option)
+
     def precision_dice(self, attacker: Creature, defender_helpless: bool) -> int:
         """PFB-HELP-05: sneak attack against a helpless creature (the only trigger this text gives)."""
         return attacker.sheet.sneak_attack_dice if defender_helpless else 0
@@ -352,6 +434,10 @@ class Ruleset:
         if state.conditions & {"fled", "surrendered", "paralyzed", "bound", "asleep", "unconscious"}:
             return False
         return self.health(creature, state) in (health.Health.OK, health.Health.DISABLED)
+
+    def cannot_act_reason(self, creature: Creature, state: CombatantState) -> str:
+        """Why a creature that :meth:`can_act` refuses passes its turn (shown in the log)."""
+        return str(self.health(creature, state).value)
 
     def out_of_fight(self, creature: Creature, state: CombatantState) -> bool:
         """PFB-RND-07 (proposed): dead, helpless, fled or surrendered."""
@@ -368,6 +454,13 @@ class Ruleset:
             return "best_corner"
         return "any_line"
 
+    def find_cover(self, game_map: GameMap, attacker: Footprint, target: Footprint, *, ranged: bool,
+                   reach_attack: bool, adjacent: bool, creature_squares: dict[Square, str]) -> CoverFact:
+        """P17: the cover fact for this attack (the lines are the core's, :meth:`cover_mode` picks them)."""
+        mode = self.cover_mode(ranged=ranged, reach_attack=reach_attack, adjacent=adjacent)
+        return cover(game_map, attacker, target, mode=mode, creature_squares=creature_squares,
+                     partial_cover=self.partial_cover)
+
     def cover_modifier(self, fact: CoverFact) -> Modifier | None:
         """PFB-COV-04: +4 AC; partial cover +2 when that variant is on (PFB-COV-16)."""
         if fact.degree is CoverDegree.COVER:
@@ -377,6 +470,11 @@ class Ruleset:
         return None
 
     # --- P18 concealment -------------------------------------------------------------------------------
+    def concealment_sources(self, game_map: GameMap, attacker: Footprint, vision: Vision, target: Footprint,
+                            defender: CombatantState, *, adjacent_melee: bool) -> tuple[ConcealmentSource, ...]:
+        """P18: every concealment source the defender has against this attacker (PFB-CONC-02..17)."""
+        return concealment_sources(game_map, attacker, vision, target, defender_invisible=defender.has("invisible"))
+
     def concealment(self, sources: Sequence[ConcealmentSource]) -> tuple[int, str]:
         """PFB-CONC-07: only the strongest source counts. Returns (miss chance %, reason)."""
         if not sources:

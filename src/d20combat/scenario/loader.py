@@ -87,7 +87,8 @@ def _squares(areas: list[Area]) -> list[Square]:
 def build_map(scn: Scenario, problems: list[str]) -> GameMap:
     spec = scn.map
     layers: dict[str, list[Square]] = {k: [] for k in ("walls", "low_walls", "difficult", "bushes", "fog", "pits",
-                                                        "dim", "dark", "water", "climb", "torches")}
+                                                        "dim", "dark", "water", "climb", "torches", "narrow",
+                                                        "narrow_openings", "improved_cover")}
     width, height = spec.width, spec.height
     if spec.rows is not None:
         rows_w = max((len(r) for r in spec.rows), default=0)
@@ -109,6 +110,11 @@ def build_map(scn: Scenario, problems: list[str]) -> GameMap:
                 problems.append(f"map.{layer}[{i}]: square {sq} is outside the {width}×{height} map")
         layers[layer].extend(explicit)
     concealing = dict.fromkeys(layers["bushes"] + layers["fog"], 20)
+    for name, triples in (("elevation", spec.elevation), ("concealment", spec.concealment)):
+        for i, (c, r, _) in enumerate(triples):
+            if not (0 <= c < width and 0 <= r < height):
+                problems.append(f"map.{name}[{i}]: square {(c, r)} is outside the {width}×{height} map")
+    concealing.update({(c, r): pct for c, r, pct in spec.concealment})
     light = {sq: Light.DIM for sq in layers["dim"]}
     light.update({sq: Light.DARK for sq in layers["dark"]})
     return GameMap(
@@ -117,6 +123,8 @@ def build_map(scn: Scenario, problems: list[str]) -> GameMap:
         concealing=concealing, light=light, water=frozenset(layers["water"]), climb=frozenset(layers["climb"]),
         skill_dc={(c, r): dc for c, r, dc in spec.skill_dc},
         lights=tuple((sq, 20, 20) for sq in sorted(set(layers["torches"]))),
+        elevation={(c, r): h for c, r, h in spec.elevation}, narrow=frozenset(layers["narrow"]),
+        narrow_openings=frozenset(layers["narrow_openings"]), improved_cover=frozenset(layers["improved_cover"]),
     )
 
 
@@ -163,6 +171,7 @@ def build_battle(scn: Scenario, source: str = "scenario", catalog: Catalog | Non
         if unusable:
             problems.extend(f"{where}.stats: {p} (needed by the {ruleset.id} ruleset)" for p in unusable)
             continue
+        sheet = ruleset.complete_sheet(sheet)
         if spec.count == 1:
             ids = [spec.id]
             positions = [spec.position] if spec.position is not None else (spec.positions or [])

@@ -64,6 +64,13 @@ class MapSpec(_Strict):
     climb: list[Area] = Field([], description="climbing surface: Climb check to enter (DC 15 unless skill_dc says)")
     torches: list[SquareIn] = Field([], description="torches: bright light 20 ft, dim light 20 ft further")
     skill_dc: list[tuple[int, int, int]] = Field([], description="[column, row, DC] for a water or climb square")
+    elevation: list[tuple[int, int, int]] = Field([], description="[column, row, height in ft] of raised ground")
+    narrow: list[Area] = Field([], description="squares a creature squeezes through (narrower than its space)")
+    narrow_openings: list[Area] = Field([], description="arrow slits and the like: lines and long piercing "
+                                                        "weapons pass, creatures don't")
+    improved_cover: list[Area] = Field([], description="squares or openings the GM grades as improved cover")
+    concealment: list[tuple[int, int, int]] = Field([], description="[column, row, miss chance %] of a concealing "
+                                                                    "square, e.g. light fog 10, near-darkness 40")
 
     @field_validator("rows")
     @classmethod
