@@ -64,3 +64,28 @@ def test_schema_command_prints_json_schema() -> None:
     result = runner.invoke(app, ["schema"])
     assert result.exit_code == 0
     assert json.loads(result.output)["title"] == "Scenario"
+
+
+def test_ruleset_override_runs_the_demo_under_every_ruleset() -> None:
+    """Issue 5: `run --ruleset` plays the same scenario under another ruleset when its stat blocks allow."""
+    for ruleset in ("off-guard", "skill-based"):
+        result = runner.invoke(app, ["run", "examples/goblin-ambush.yaml", "--ruleset", ruleset, "--seed", "2"])
+        assert result.exit_code == 0, result.output
+        assert f"ruleset {ruleset}" in result.output and "Result after" in result.output
+    skl = runner.invoke(app, ["run", "examples/goblin-ambush.yaml", "--ruleset", "skill-based", "--seed", "2"])
+    assert "Passive Defense" in skl.output
+
+
+def test_ruleset_override_refuses_stat_blocks_it_cannot_use(tmp_path: Path) -> None:
+    scenario = tmp_path / "brute.yaml"
+    scenario.write_text("map: {width: 8, height: 8}\ncombatants:\n"
+                        "  - {id: a, side: x, position: [1, 1], stats: {name: brute, hp: 10, "
+                        "attacks: [{weapon: longsword}], wielding: longsword}}\n"
+                        "  - {id: b, side: y, stats: goblin, position: [5, 5]}\n")
+    assert runner.invoke(app, ["run", str(scenario), "--quiet"]).exit_code == 0  # fine under PFB
+    result = runner.invoke(app, ["run", str(scenario), "--ruleset", "skill-based"])
+    assert result.exit_code == 2
+    assert "combatants[0].stats: no 'sword' skill rating" in result.output
+    assert "needed by the skill-based ruleset" in result.output
+    result = runner.invoke(app, ["run", str(scenario), "--ruleset", "chess"])
+    assert result.exit_code == 2 and "unknown ruleset 'chess'" in result.output

@@ -126,3 +126,14 @@ def test_a_dropped_shield_cannot_be_strapped_back_on() -> None:
     with pytest.raises(IllegalAction, match="dropped"):
         enc.act(ax.ShieldAction("strap"))
     assert enc.state is before
+
+
+@pytest.mark.parametrize("path", sorted(str(p) for p in __import__("pathlib").Path("examples").glob("*.yaml")))
+def test_every_example_plays_to_the_end(path: str) -> None:
+    """Each shipped scenario (one per ruleset at least) is played to its end by the AI, reproducibly."""
+    logs = []
+    for _ in range(2):
+        enc = play(Encounter(load_battle(path), SeededDice(4)), TacticalAI())
+        assert enc.state.ended, path
+        logs.append([e.to_json() for e in enc.log])
+    assert logs[0] == logs[1]
