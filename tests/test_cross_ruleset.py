@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.conftest import make_encounter
+
 from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter
-from tests.conftest import make_encounter
 
 RULESETS = ("pathfinder-beginner", "off-guard", "skill-based")
 

@@ -155,7 +155,7 @@ class Tx:
         return answer
 
 
-class _ReadView:
+class ReadView:
     """A view for policies asked during planning: it reads, but may not emit or ask."""
 
     def __init__(self, engine: Encounter, state: EncounterState) -> None:
@@ -281,6 +281,10 @@ class Encounter:
                               difficult_diagonal_counts=self.ruleset.difficult_diagonal_counts)
         self._reach_cache[key] = (s, result)
         return result
+
+    def view(self, state: EncounterState | None = None) -> ReadView:
+        """A read-only view for policies and controllers asking questions (no events, no prompts)."""
+        return ReadView(self, state or self.state)
 
     def decision(self) -> Decision | None:
         if self.pending is not None:
@@ -526,7 +530,7 @@ class Encounter:
         if s.turn is None:
             raise IllegalAction("the encounter has not started")
         actor = s.turn.actor
-        forbidden = self.ruleset.action_forbidden(_ReadView(self, s), actor, action)
+        forbidden = self.ruleset.action_forbidden(self.view(s), actor, action)
         if forbidden:
             raise IllegalAction(forbidden)
         handler = getattr(self, f"_do_{action.kind}", None)
@@ -540,7 +544,7 @@ class Encounter:
                 ruleset_handler(self, tx, actor, action, dry)
 
         if not dry:
-            reason = self.ruleset.provoking_act(_ReadView(self, s), actor, action,
+            reason = self.ruleset.provoking_act(self.view(s), actor, action,
                                                 self._action_option(actor, action, s))
             if reason:
                 # P19: a distracting act provokes before it happens — if it is legal at all.
@@ -948,7 +952,7 @@ class Encounter:
         mods.extend(extra)
         info = AttackPlan(attacker, target, option, ranged, dist, (), CoverFact(CoverDegree.NONE, None, ""), 0, "",
                           False)
-        view = _ReadView(self, s)
+        view = self.view(s)
         problem = self.ruleset.attack_problem(view, info)
         if problem:
             raise IllegalAction(f"attack: {problem}")
@@ -994,7 +998,7 @@ class Encounter:
         target = self.creature(plan.target)
         extra = [m for m in [self.ruleset.cover_modifier(plan.cover)] if m is not None]
         ac = self.ruleset.defense(target, state.get(plan.target), self.defense(plan, state), extra,
-                                  view if view is not None else _ReadView(self, state), plan)
+                                  view if view is not None else self.view(state), plan)
         return ac.value, ac.explain_parts()
 
     def _roll_attack(self, tx: Tx, plan: AttackPlan, *, damage_bonus: int = 0) -> None:

@@ -1546,7 +1546,7 @@ class OffGuard(Ruleset):
             escape = Escape()
             return escape if enc.check(escape) is None else ax.EndTurn()
         fear = self._fear(active)
-        view = _EncView(enc)
+        view = enc.view()
         if fear is not None:
             source = self._fear_source(view, actor, fear)
             if source is not None and (fear == "panicked" or not self.cornered(view, actor, source)):
@@ -1586,30 +1586,6 @@ class OffGuard(Ruleset):
             return ax.EndTurn()
         move = ax.Move(to=best[0])
         return move if enc.check(move) is None else ax.EndTurn()
-
-
-class _EncView:
-    """A read-only view of an encounter for the AI's questions (no events, no prompts)."""
-
-    def __init__(self, enc: Any) -> None:
-        self._enc = enc
-        self.state = enc.state
-        self.dice = enc.dice
-
-    def creature(self, cid: str) -> Creature:
-        creature: Creature = self._enc.creature(cid)
-        return creature
-
-    @property
-    def game_map(self) -> GameMap:
-        game_map: GameMap = self._enc.battle.game_map
-        return game_map
-
-    def emit(self, event: ev.Event) -> None:
-        raise RuntimeError("the AI cannot change the encounter")
-
-    def ask(self, prompt: Any) -> str:
-        raise RuntimeError("the AI cannot ask for reactions")
 
 
 __all__ = [

@@ -36,7 +36,7 @@ from d20combat import numbers
 from d20combat.battlefield.concealment import ConcealmentSource
 from d20combat.battlefield.cover import CoverFact
 from d20combat.battlefield.distance import footprint_distance_ft, footprint_gap
-from d20combat.battlefield.grid import Footprint, GameMap, Square
+from d20combat.battlefield.grid import Footprint, Square
 from d20combat.battlefield.reach import within_reach
 from d20combat.encounter import events as ev
 from d20combat.encounter.actions import Action, EndTurn, register_action
@@ -1073,7 +1073,7 @@ class SkillBased(Ruleset):
                 cast = CastSpell(main.name, foe)
                 if enc.check(cast) is None:
                     return cast
-        view = _Peek(enc, s)
+        view = enc.view(s)
         engaged = self._in_melee(view, actor)
         off = self.off_hand(creature, cs) if self.two_weapon_on(cs) else None
         off_attack = off.option if offhand_left and off is not None else None
@@ -1153,30 +1153,6 @@ class SkillBased(Ruleset):
             if gain > values[p]:
                 out.append((gain, Feint(foe)))
         return out
-
-
-class _Peek:
-    """A read-only view for the AI's estimates."""
-
-    def __init__(self, enc: Any, state: EncounterState) -> None:
-        self._enc = enc
-        self.state = state
-        self.dice = enc.dice
-
-    def creature(self, cid: str) -> Creature:
-        creature: Creature = self._enc.creature(cid)
-        return creature
-
-    @property
-    def game_map(self) -> GameMap:
-        game_map: GameMap = self._enc.battle.game_map
-        return game_map
-
-    def emit(self, event: ev.Event) -> None:
-        raise RuntimeError("the AI only looks")
-
-    def ask(self, prompt: ReactionPrompt) -> str:
-        raise RuntimeError("the AI only looks")
 
 
 __all__ = ["BonusAttack", "CastSpell", "Feint", "Reserve", "SkillBased", "SkillBasedOptions", "TwoWeaponFighting"]
