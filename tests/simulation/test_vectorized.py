@@ -79,3 +79,19 @@ def test_compiled_tables_follow_the_ruleset_policies() -> None:
     pfb = compile_attack(PathfinderBeginner(), enc.creature("f"), plan.option, 5, 40)
     hit_rate = resolve_batch(pfb, 40_000, np.random.default_rng(1)).hit.mean()
     assert abs(hit_rate - 0.05) < 0.005  # PFB: only the natural 20 hits
+
+
+def test_memoized_geometry_leaves_the_event_log_byte_identical() -> None:
+    """The simulation's speed-ups are memoized pure functions (line tracing, attack plans, move options):
+    a battle played with cold caches and again with warm ones gives the same log, byte for byte."""
+    from d20combat.battlefield import lines
+    from d20combat.controllers import TacticalAI, play
+    from d20combat.scenario import load_battle
+
+    battle = load_battle("examples/goblin-ambush.yaml")
+    lines.crossed.cache_clear()
+    lines.squeezed.cache_clear()
+    cold = play(Encounter(battle, SeededDice(21)), TacticalAI())
+    assert lines.crossed.cache_info().hits > 0
+    warm = play(Encounter(battle, SeededDice(21)), TacticalAI())
+    assert [e.to_json() for e in cold.log] == [e.to_json() for e in warm.log]
