@@ -89,13 +89,21 @@ class TypedDice(DiceSource):
 
     ``ask(sides, purpose)`` returns the face the GM typed; an impossible face raises
     :class:`DiceError` before anything is recorded, so the encounter is untouched. Faces can
-    also be queued ahead (``"d20 = 17"``) with :meth:`enter`.
+    also be queued ahead (``"d20 = 17"``) with :meth:`enter`. With a ``fallback`` source, a die
+    asked for once the typed faces run out (and with no ``ask``) is rolled by that source instead.
     """
 
-    def __init__(self, ask: Callable[[int, str], int] | None = None) -> None:
+    def __init__(self, ask: Callable[[int, str], int] | None = None, fallback: DiceSource | None = None) -> None:
         super().__init__()
         self._ask = ask
+        self._fallback = fallback
         self._queue: deque[tuple[int | None, int]] = deque()
+        self.typed_used = 0
+        """How many queued faces have been used (the index of the next one)."""
+
+    @property
+    def remaining(self) -> int:
+        return len(self._queue)
 
     def enter(self, face: int, sides: int | None = None) -> None:
         if sides is not None and not 1 <= face <= sides:
@@ -108,7 +116,10 @@ class TypedDice(DiceSource):
             if typed_sides is not None and typed_sides != sides:
                 raise DiceError(f"{purpose}: a d{sides} is needed, but a d{typed_sides} was typed")
             self._queue.popleft()
+            self.typed_used += 1
             return face
         if self._ask is None:
+            if self._fallback is not None:
+                return self._fallback.roll(sides, purpose)
             raise DiceError(f"{purpose}: type the d{sides} you rolled")
         return self._ask(sides, purpose)

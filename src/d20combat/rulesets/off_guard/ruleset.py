@@ -1,42 +1,14 @@
-"""Combat Modifiers variant (seed 003, rule prefix CMV): the ``off-guard`` ruleset.
-
-CMV is one chapter written on top of a Pathfinder-style core, so everything it does not say is
-PFB's rule (initiative, the action budget, movement, criticals, damage: see ``inherits``). What it
-swaps, each policy small:
-
-- situational modifiers (CMV-SIT): higher ground +1, flanking +2 in melee, squeezing −4 attack /
-  −4 AC, prone −4 AC against melee and +4 against ranged, −4 on its own melee attacks
-- off-guard instead of flat-footed (CMV-COND-37..41): −2 AC *and* no Dex bonus, no reactions; the
-  surprised are off-guard until their first turn, and so is anyone attacked by a foe it cannot see
-- cover (CMV-COV): the attacker's best corner of any of its squares, a big target's best square in
-  melee, soft cover from creatures against ranged and reach attacks, low obstacles only within
-  30 ft, improved cover +8 on GM-graded squares, narrow openings only for long piercing weapons
-- concealment (CMV-CONC): the sources add up, to at most 50 %, and the defender rolls d% after a hit
-- reaction attacks are Epic Path's attacks of opportunity (leaving a threatened square, 1 a round);
-  never by an off-guard creature, never against cover or total concealment
-- helpless (CMV-HELP): Dex counts −5, −4 against melee; coup de grace (CMV-CDG): a full round,
-  +4 to hit, then a death save DC 10 + damage
-- health counts damage *taken* against a fixed hp (CMV-INJ): bloodied at half, staggered at hp,
-  a death save when the damage passes hp, dying, stable, dead
-- the 24 conditions (CMV-COND) are the table in ``data/cmv_conditions.yaml``; the procedures
-  (death saves, fear saves, escaping, flanking, cornering) are the code below
-
-Every AMBIGUOUS or MISSING point of CMV.md with a proposed reading is an option of
-:class:`OffGuardOptions`, with that reading as its default.
-"""
+"""The OffGuard policy class: each method is one policy of rules-diff §3 that CMV swaps."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
-from functools import lru_cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel
 
 from d20combat.battlefield import movement as mv
 from d20combat.battlefield.concealment import ConcealmentSource, Vision, concealment_sources
@@ -61,282 +33,25 @@ if TYPE_CHECKING:
     from d20combat.encounter.engine import AttackPlan, Encounter, Tx
 
 # ---------------------------------------------------------------------------------------- options
-
-
-class OffGuardOptions(BaseModel):
-    """The named readings of CMV's AMBIGUOUS and MISSING points (CMV.md), defaults first."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    # situational modifiers
-    cmv_higher_ground_melee_only: bool = Field(
-        False, description="CMV-SIT-04: higher ground helps melee attacks only (PF1); default every attack")
-    cmv_prone_attacker_table: bool = Field(
-        False, description="CMV-SIT-08: a prone attacker gets the table's +4 instead of the condition's −4 melee")
-    # cover
-    cmv_soft_cover_ranged_only: bool = Field(
-        False, description="CMV-COV-05: creatures give no cover against reach attacks either")
-    cmv_low_obstacle_tie_keeps_cover: bool = Field(
-        True, description="CMV-COV-07: an attacker exactly as close to a low obstacle as its target does not ignore it")
-    cmv_reaction_attack_rules: Literal["ep", "none"] = Field(
-        "ep", description="CMV-COV-08: 'reaction attack' = Epic Path's attack of opportunity; 'none' = no such attacks")
-    # concealment
-    cmv_concealment_stack: Literal["add", "independent"] = Field(
-        "add", description="CMV-CONC-10: miss chances add (capped at 50 %); 'independent' = 1 − Π(1 − p)")
-    cmv_hide_is_stealth: bool = Field(
-        True, description="CMV-CONC-19: the '+10 on Hide checks' of near-total darkness applies to Stealth")
-    cmv_surprise_unseen_attacker: bool = Field(
-        True, description="CMV-COND-40: an attacker with total concealment surprises (defender off-guard)")
-    # helpless and coup de grace
-    cmv_helpless_off_guard_penalty: bool = Field(
-        False, description="CMV-HELP-04: a helpless creature also takes off-guard's −2 AC")
-    cmv_cdg_flat_minus_nine: bool = Field(
-        False, description="CMV-CDG-05: a coup de grace uses the text's flat −9 AC instead of the helpless rules")
-    cmv_cdg_survivor_keeps_state: bool = Field(
-        False, description="CMV-CDG-09: a dying or stable survivor of a coup de grace stays dying or stable")
-    cmv_cdg_find_removes_miss_chance: bool = Field(
-        True, description="CMV-CDG-11: after the 'find', the coup de grace has no miss chance")
-    # death saves and injury
-    cmv_death_save_bonus: Literal["con", "none"] = Field(
-        "con", description="CMV-CDG-07: death save = d20 + Con modifier; 'none' = a plain d20")
-    cmv_death_save_pass: Literal["staggered", "stable"] = Field(
-        "staggered", description="CMV-INJ-13: a passed death save sets damage to hp (staggered), or makes it stable")
-    cmv_dying: Literal["save", "gm"] = Field(
-        "save", description="CMV-INJ-11/16: a dying creature's DC 10 death save on its turn; 'gm' = GM decides")
-    cmv_bloodied_rounding: Literal["up", "down"] = Field(
-        "up", description="CMV-INJ-03: bloodied at 2 × damage ≥ hp ('up'); 'down' = damage ≥ ⌊hp / 2⌋")
-    cmv_wound_points_bloodied: bool = Field(
-        False, description="CMV-INJ-05: wound points make a creature bloodied (the literal text), not wounded")
-    cmv_staggered_strenuous_damage: bool = Field(
-        True, description="CMV-INJ-08: a staggered creature's major action costs it 1 damage")
-    cmv_aid_lifts_action_limit: bool = Field(
-        False, description="CMV-INJ-07: being aided also lifts the staggered one-action limit")
-    # conditions
-    cmv_blind_full_speed_check: bool = Field(
-        False, description="CMV-COND-03: a blinded creature may move at full speed with a DC 10 Dex check")
-    cmv_deafened_spell_fumble: bool = Field(
-        True, description="CMV-COND-08: a deafened caster's verbal spell fails on d% ≤ 20")
-    cmv_exhausted_includes_fatigued: bool = Field(
-        True, description="CMV-COND-19: exhausted brings fatigued's effects too (−4 abilities, −5 ft)")
-    cmv_shaken_death_saves: bool = Field(
-        True, description="CMV-COND-24: shaken's −2 applies to death saves")
-    cmv_fear_save: Literal["end-of-turn", "gm"] = Field(
-        "end-of-turn", description="CMV-COND-23: a Will save against the fear's DC at the end of each turn")
-    cmv_held_other_actions: bool = Field(
-        False, description="CMV-COND-36: the GM lets a held creature take other actions besides escaping")
-    cmv_held_escape_dc: int = Field(
-        15, ge=1, le=60, description="CMV-COND-35: escape DC when the holding effect names none (not from the text)")
-    max_free_actions: int = Field(1, ge=0, le=10, description="PFB-ACT-13 (inherited): free actions per turn")
-
-
-# ------------------------------------------------------------------------------------------- data
-
-
-class ConditionRow(BaseModel):
-    """One row of ``data/cmv_conditions.yaml`` (its header explains the fields)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    category: str
-    attack: int = 0
-    melee_attack: int = 0
-    checks: int = 0
-    initiative: int = 0
-    saves: int = 0
-    death_saves: bool = False
-    ac: int = 0
-    melee_ac: int = 0
-    ranged_ac: int = 0
-    abilities: int = 0
-    speed: Literal["half", "stop"] | None = None
-    speed_ft: int = 0
-    actions: Literal["none", "minor", "single", "escape"] | None = None
-    reactions: bool = True
-    helpless: bool = False
-    includes: tuple[str, ...] = ()
-    ranged: Literal["crossbow"] | None = None
-    no_charge: bool = False
-    drops_held: bool = False
-    spell_fumble: int = 0
-    rules: tuple[str, ...] = ()
-
-
-class CmvData(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    conditions: dict[str, ConditionRow]
-    long_piercing: dict[str, tuple[str, ...]]
-
-
-@lru_cache(maxsize=1)
-def cmv_data() -> CmvData:
-    text = resources.files("d20combat.data").joinpath("cmv_conditions.yaml").read_text(encoding="utf-8")
-    return CmvData.model_validate(yaml.safe_load(text))
-
-
-CATEGORIES = ("confusion", "exhaustion", "injury", "fear", "combat")
-DERIVED = frozenset({"bloodied", "staggered"})
-"""Conditions that follow from damage taken: stored only as a mirror for the log, never read back."""
-CROSSBOWS = (WeaponKind.CROSSBOW_LIGHT, WeaponKind.CROSSBOW_HEAVY)
-PROJECTILES = (WeaponKind.BOW, WeaponKind.CROSSBOW_LIGHT, WeaponKind.CROSSBOW_HEAVY, WeaponKind.SLING)
-CONCEALMENT_CAP = 50
-LOW_OBSTACLE_REACH_FT = 30
-_NO_ACTION_ORDER = ("dead", "dying", "stable", "unconscious", "asleep", "bound", "paralyzed", "helpless",
-                    "stunned", "cowering", "dazed")
-_CANNOT_ACT_TEXT = {
-    "dead": "dead (CMV-INJ-17)",
-    "dying": "dying: unconscious and helpless (CMV-INJ-10)",
-    "stable": "stable: unconscious and helpless (CMV-INJ-14)",
-    "unconscious": "unconscious: helpless (CMV-COND-21)",
-    "stunned": "stunned: takes no actions (CMV-COND-14)",
-    "cowering": "cowering: takes no actions (CMV-COND-31)",
-}
-
-
-def parse_condition(text: str) -> tuple[str, tuple[str, ...]]:
-    """``"frightened:ogre:15"`` → ``("frightened", ("ogre", "15"))``; names are lower case with hyphens."""
-    name, *args = text.split(":")
-    return name.strip().lower().replace("_", "-").replace(" ", "-"), tuple(a.strip() for a in args)
-
-
-def stored_conditions(state: CombatantState) -> dict[str, tuple[str, tuple[str, ...]]]:
-    """Stored conditions by name: (the stored text, its arguments)."""
-    out: dict[str, tuple[str, tuple[str, ...]]] = {}
-    for text in sorted(state.conditions):
-        name, args = parse_condition(text)
-        out.setdefault(name, (text, args))
-    return out
-
-
-def damage_taken(creature: Creature, state: CombatantState) -> int:
-    """CMV-INJ-03: damage taken, counted against the stat block's fixed hp. The core keeps
-    hp = hp_max − damage (rules-diff §4 item 4), so damage taken is hp_max − current hp: a scenario
-    that starts a creature below its hp starts it with that much damage, and healing lowers it."""
-    return max(creature.sheet.hp - state.hp, 0)
-
-
-def wound_points(state: CombatantState) -> int:
-    """CMV-INJ-05: wound points are set only by effects (the scenario's ``wound_points:N`` condition)."""
-    got = stored_conditions(state).get("wound-points")
-    if got is None:
-        return 0
-    _, args = got
-    try:
-        return int(args[0]) if args else 1
-    except ValueError:
-        return 1
-
-
-def long_piercing(option: AttackOption) -> bool:
-    """CMV-COV-23 (proposed weapon data): arrows, bolts, spears, lances and pikes."""
-    data = cmv_data().long_piercing
-    return option.kind.value in data["kinds"] or option.weapon.name in data["weapons"] or option.name in data["weapons"]
-
-
-def reflex_damage(damage: int, *, saved: bool, improved_cover: bool) -> int:
-    """Damage from an effect that allows partial damage on a Reflex save (half on a success).
-    CMV-COV-19/20: behind improved cover a failed save takes half and a successful one none."""
-    if improved_cover:
-        return 0 if saved else damage // 2
-    return damage // 2 if saved else damage
-
-
-# --------------------------------------------------------------------------- facts the ruleset adds
-
-
-@dataclass(frozen=True, slots=True)
-class CmvCover(CoverFact):
-    """A cover fact with CMV's grades: improved cover (GM, CMV-COV-18), soft cover from creatures
-    (CMV-COV-11..13) and a GM's AC modifier for one attack (CMV-SIT-03, CMV-COV-22)."""
-
-    improved: bool = False
-    soft: bool = False
-    gm_ac: int = 0
-
-
-class CmvAllowance(TurnAllowance):
-    """PFB's turn allowance plus what CMV's conditions take away (CMV-COND-05/09/36, CMV-INJ-06)."""
-
-    no_actions: str = ""
-    minor_only: str = ""
-    held: bool = False
-
-
-# ----------------------------------------------------------------------------- ruleset's own actions
-
-
-@ax.register_action
-@dataclass(frozen=True, slots=True)
-class CoupDeGrace(ax.Action):
-    """Coup de grace (CMV-CDG): a full-round attack at +4 on a helpless creature in melee reach (or
-    adjacent, with a projectile weapon); a hit forces a death save DC 10 + damage. Against total
-    concealment the first use "finds" the creature in ``square``, the next turn's use strikes."""
-
-    kind: ClassVar[str] = "coup_de_grace"
-    target: str = ""
-    attack: str | None = None
-    square: Square | None = None
-
-
-@ax.register_action
-@dataclass(frozen=True, slots=True)
-class Escape(ax.Action):
-    """Struggle against what holds you (CMV-COND-36): a major action, a check against the escape DC."""
-
-    kind: ClassVar[str] = "escape"
-
-
-@ax.register_action
-@dataclass(frozen=True, slots=True)
-class Guide(ax.Action):
-    """Aid an adjacent blinded or staggered ally (CMV-COND-03, CMV-INJ-07): a minor action that lets
-    it move at full speed until your next turn."""
-
-    kind: ClassVar[str] = "guide"
-    ally: str = ""
-
-
-@ax.register_action
-@dataclass(frozen=True, slots=True)
-class BlindMove(ax.Action):
-    """Variant ``cmv_blind_full_speed_check`` (CMV-COND-03): a blinded creature moves at full speed
-    after a DC 10 Dexterity check; on a failure it falls prone where the move began."""
-
-    kind: ClassVar[str] = "blind_move"
-    to: Square = (0, 0)
-
-
-@ax.register_action
-@dataclass(frozen=True, slots=True)
-class CastSpell(ax.Action):
-    """Cast a spell whose effect the GM resolves (spells are external to CMV); a deafened caster's
-    verbal component fumbles on d% ≤ 20 (CMV-COND-08) and the action is spent."""
-
-    kind: ClassVar[str] = "cast_spell"
-    spell: str = ""
-    verbal: bool = True
-    full_round: bool = False
-
-
-@ax.register_action
-@dataclass(frozen=True, slots=True)
-class GmAttack(ax.Action):
-    """An attack with the GM's ruling for this one attack (CMV-SIT-03, CMV-COV-18/22, CMV-CONC-18):
-    an extra attack modifier, an AC modifier, a cover grade, a miss chance, or a refusal."""
-
-    kind: ClassVar[str] = "gm_attack"
-    target: str = ""
-    attack: str | None = None
-    square: Square | None = None
-    attack_modifier: int = 0
-    ac_modifier: int = 0
-    cover: Literal["none", "cover", "improved"] | None = None
-    miss_chance: int | None = None
-    refuse: str = ""
-    reason: str = "GM ruling"
-
-
-# ------------------------------------------------------------------------------------------ ruleset
+from d20combat.rulesets.off_guard.actions import BlindMove, CastSpell, CoupDeGrace, Escape, GmAttack, Guide
+from d20combat.rulesets.off_guard.conditions import (
+    _CANNOT_ACT_TEXT,
+    _NO_ACTION_ORDER,
+    CONCEALMENT_CAP,
+    CROSSBOWS,
+    DERIVED,
+    LOW_OBSTACLE_REACH_FT,
+    PROJECTILES,
+    CmvAllowance,
+    CmvCover,
+    ConditionRow,
+    cmv_data,
+    damage_taken,
+    long_piercing,
+    stored_conditions,
+    wound_points,
+)
+from d20combat.rulesets.off_guard.options import OffGuardOptions
 
 
 class OffGuard(Ruleset):
@@ -1586,25 +1301,3 @@ class OffGuard(Ruleset):
             return ax.EndTurn()
         move = ax.Move(to=best[0])
         return move if enc.check(move) is None else ax.EndTurn()
-
-
-__all__ = [
-    "CATEGORIES",
-    "BlindMove",
-    "CastSpell",
-    "CmvAllowance",
-    "CmvCover",
-    "CoupDeGrace",
-    "Escape",
-    "GmAttack",
-    "Guide",
-    "OffGuard",
-    "OffGuardOptions",
-    "cmv_data",
-    "damage_taken",
-    "long_piercing",
-    "parse_condition",
-    "reflex_damage",
-    "stored_conditions",
-    "wound_points",
-]

@@ -1,231 +1,42 @@
-"""A skill-based d20 variant (seed 004, ``SKL.md``): weapon skills instead of a base attack bonus, armor off
-the damage instead of on the target number, and complex actions held in reserve for active defense.
-
-What this module swaps, each policy small:
-
-- turn order: d20 + Dex modifier (``skl_init_agility_score``: + the Agility score), once, PFB roll-offs (SKL-INIT)
-- budget per *round*: 1 complex, 1 basic, unlimited free actions, talent and bonus actions; the core's
-  standard/move/full-round costs map to complex/basic/both; no conversion (SKL-ACT)
-- reserve: every complex action is held until the creature's turn; on its turn :class:`Reserve` keeps some
-  held; held actions serve only block, dodge and counterspell; they lapse at the end of the round (SKL-RES)
-- attack: d20 + weapon skill + Str (melee) / Dex (ranged) ≥ Passive Defense 10 + Dex; a natural 20 counts
-  as 30, a natural 1 as −10; no automatic results, no threats (SKL-ATK, SKL-DEF-01)
-- active defense after the roll: block (d20 + weapon skill + Str) or dodge (d20 + Defense + Dex) ≥ the attack
-  total negates it; −6 with a ranged weapon in melee; none against a successful feinter (SKL-DEF, SKL-RNG)
-- critical attack: −1..−5 declared for as much extra damage per weapon factor (SKL-CRIT)
-- damage: dice + Str − armor rating, floored at 0 (SKL-DMG)
-- :class:`Feint`, :class:`CastSpell` with the counterspell window (SKL-FEINT, SKL-CSPL)
-- two-weapon fighting: a mode (:class:`TwoWeaponFighting`) with a bonus complex action for the off hand
-  (:class:`BonusAttack` or an off-hand block) and the penalty table as data (SKL-TWF)
-- attacks of opportunity: threatened squares (a reach weapon's ring at 10 ft, diagonals included), leaving
-  one or eight distracting acts provoke, one per round, free, at the normal bonus (SKL-AOO)
-
-Every AMBIGUOUS or MISSING point of SKL.md with a proposed reading is a named option of
-:class:`SkillBasedOptions`, its default being the proposal.
-"""
+"""The SkillBased policy class: each method is one policy of rules-diff §3 that SKL swaps."""
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel
 
 from d20combat import numbers
 from d20combat.battlefield.concealment import ConcealmentSource
 from d20combat.battlefield.cover import CoverFact
 from d20combat.battlefield.distance import footprint_distance_ft, footprint_gap
-from d20combat.battlefield.grid import Footprint, Square
+from d20combat.battlefield.grid import Footprint
 from d20combat.battlefield.reach import within_reach
 from d20combat.encounter import events as ev
-from d20combat.encounter.actions import Action, EndTurn, register_action
+from d20combat.encounter.actions import EndTurn
 from d20combat.encounter.prompts import ReactionPrompt
 from d20combat.encounter.state import CombatantState, EncounterState, TurnState
 from d20combat.model.catalog import default_catalog
 from d20combat.model.creature import AttackOption, Creature
-from d20combat.model.statblock import AttackProfile, Shield, StatBlock, Weapon, WeaponKind, ability_mod
+from d20combat.model.statblock import AttackProfile, Shield, StatBlock, WeaponKind, ability_mod
 from d20combat.numbers import Modifier, Total
 from d20combat.rules import attack as attack_rules
 from d20combat.rules.armor_class import DefenseContext
 from d20combat.rulesets.base import AttackInfo, BudgetError, RuleError, Ruleset, TurnAllowance, View
-
-RESERVE = "reserve"
-"""Off-turn pool: complex actions held for block, dodge or counterspell (SKL-RES)."""
-OFFHAND = "offhand"
-"""The two-weapon bonus complex action: an off-hand attack or block (SKL-TWF-01/02)."""
-TWO_WEAPON = "two-weapon fighting"
-"""The condition that marks the two-weapon mode (SKL-TWF-08)."""
-UNARMED = "unarmed"
-FEINTED = "feinted by "
-
-# SKL-TWF-11..19: (rule, conditions, primary hand, off hand). The smallest matching penalty per hand wins (TWF-10).
-TWF_TABLE: tuple[tuple[str, frozenset[str], int, int], ...] = (
-    ("SKL-TWF-11", frozenset(), -6, -10),
-    ("SKL-TWF-12", frozenset({"light"}), -4, -8),
-    ("SKL-TWF-13", frozenset({"dual_weapon_training"}), -4, -4),
-    ("SKL-TWF-14", frozenset({"light", "dual_weapon_training"}), -2, -2),
-    ("SKL-TWF-15", frozenset({"dual_weapon_mastery"}), -2, -2),
-    ("SKL-TWF-16", frozenset({"light", "dual_weapon_mastery"}), 0, 0),
-    ("SKL-TWF-17", frozenset({"shield", "shield_specialist"}), -2, -6),
-    ("SKL-TWF-18", frozenset({"shield", "shield_specialist", "light"}), 0, -4),
-    ("SKL-TWF-19", frozenset({"shield", "dual_weapon_training", "shield_specialist"}), 0, 0),
+from d20combat.rulesets.skill_based.actions import BonusAttack, CastSpell, Feint, Reserve, TwoWeaponFighting
+from d20combat.rulesets.skill_based.options import (
+    DISTRACTING_ACTIVITIES,
+    FEINTED,
+    OFFHAND,
+    RESERVE,
+    TWF_TABLE,
+    TWO_WEAPON,
+    UNARMED,
+    UNARMED_STRIKE,
+    SkillBasedOptions,
 )
-
-# SKL-AOO-18..21: named activities that distract (the catalogue prices them; unknown ones are complex).
-DISTRACTING_ACTIVITIES: dict[str, str] = {
-    "retrieve-from-backpack": "retrieves a stored item (SKL-AOO-18)",
-    "retrieve-stored-item": "retrieves a stored item (SKL-AOO-18)",
-    "draw-potion": "retrieves a stored item (SKL-AOO-18)",
-    "stabilize": "stabilizes a dying ally (SKL-AOO-19)",
-    "stabilize-dying-ally": "stabilizes a dying ally (SKL-AOO-19)",
-    "light-torch": "lights a torch (SKL-AOO-20)",
-    "move-heavy-object": "moves a heavy object (SKL-AOO-21)",
-}
-
-UNARMED_STRIKE = Weapon.model_validate({"name": "unarmed-strike", "damage": "1d3", "hands": "light", "skill": UNARMED})
-"""SKL-TWF-06 / SKL-AOO-02: every creature can strike unarmed; an unarmed strike is light."""
-
-
-class SkillBasedOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    skl_init_agility_score: bool = Field(
-        False, description="SKL-INIT-02: initiative adds the Agility score (stat block attributes.agility), not Dex")
-    skl_complex_as_basic: bool = Field(False, description="SKL-ACT-11: a complex action may be spent as a basic one")
-    skl_max_free_actions: int | None = Field(
-        None, ge=0, le=100, description="SKL-ACT-08: the GM's limit on free actions per round (None: unlimited)")
-    skl_auto_reserve: bool = Field(
-        True, description="SKL-RES-02 (reading): ending a turn without declaring holds the unspent complex actions")
-    skl_ranged_no_str: bool = Field(False, description="SKL-DMG-02: Str only to melee and thrown damage")
-    skl_min_damage_1: bool = Field(False, description="SKL-DMG-04: a hit deals at least 1 after armor (default 0)")
-    skl_health: Literal["pf1", "static"] = Field(
-        "pf1", description="SKL-DMG-04 (MISSING): PFB hit points; the dying procedure (rules-diff §2.15)")
-    skl_crit_damage_table: dict[str, int] = Field(
-        default_factory=dict, description="SKL-CRIT-04: damage per point of critical-attack penalty, by weapon "
-                                          "(default factor 1)")
-    skl_feint_tie_succeeds: bool = Field(False, description="SKL-FEINT-04: a tied feint succeeds (default: fails)")
-    skl_feint_opening_rounds: int = Field(
-        1, ge=0, le=10, description="SKL-FEINT-05: the opening lapses at the end of the round this many rounds later")
-    skl_declare_before_roll: bool = Field(
-        False, description="SKL-DEF-08: block or dodge is committed before the attack roll, not after a hit")
-    skl_block_needs_item: bool = Field(
-        False, description="SKL-DEF-03: a block needs a weapon or shield in hand (default: an empty hand blocks)")
-    skl_counterspell_tie_counters: bool = Field(
-        False, description="SKL-CSPL-05: a tied counterspell counters (default: the spell goes off)")
-    skl_double_weapon_blocks: bool = Field(
-        True, description="SKL-TWF-20: a double weapon's off-hand end may block with the bonus action")
-    skl_ranged_block_breaks: bool = Field(
-        False, description="SKL-RNG-03: a ranged weapon breaks when a block with it fails")
-    skl_unarmed_threatens: bool = Field(
-        True, description="SKL-AOO-02: an empty hand threatens (an unarmed strike); off: PF1, no threat")
-    skl_reach_inclusive: bool = Field(
-        False, description="SKL-AOO-08: a reach weapon also threatens the adjacent squares")
-    skl_pf_actions: bool = Field(
-        False, description="SKL-AOO-12: PFB's 5-foot step (a free action, no other movement that round)")
-    skl_charge: bool = Field(False, description="rules-diff P7: PFB's charge (complex + basic)")
-    skl_cover: bool = Field(False, description="rules-diff P17: PFB cover adds +4 to Passive Defense")
-    skl_concealment: bool = Field(False, description="rules-diff P18: PFB concealment d% before the roll")
-    skl_range_increments: bool = Field(False, description="rules-diff §2.5: PFB's −2 per range increment")
-
-
-# ---------------------------------------------------------------------------------------- actions
-@register_action
-@dataclass(frozen=True, slots=True)
-class Reserve(Action):
-    """SKL-RES-02: on its turn, declare how many complex actions stay held for block, dodge or counterspell
-    (``offhand``: also keep the two-weapon bonus action for an off-hand block)."""
-
-    kind: ClassVar[str] = "reserve"
-    count: int = 1
-    offhand: int = 0
-
-
-@register_action
-@dataclass(frozen=True, slots=True)
-class Feint(Action):
-    """SKL-FEINT-01..05: a complex action against a foe you threaten; contested; denies its next active defense."""
-
-    kind: ClassVar[str] = "feint"
-    target: str = ""
-
-
-@register_action
-@dataclass(frozen=True, slots=True)
-class CastSpell(Action):
-    """A complex action (SKL-ACT-01). ``spell`` is a spell attack of the caster (ray-of-frost) or any named
-    spell with its magic ``skill``; enemies holding reserve may counter it first (SKL-CSPL)."""
-
-    kind: ClassVar[str] = "cast_spell"
-    spell: str = ""
-    target: str = ""
-    skill: str = ""
-
-
-@register_action
-@dataclass(frozen=True, slots=True)
-class TwoWeaponFighting(Action):
-    """SKL-TWF-08 (reading): switch the two-weapon mode on or off, a free action at the start of the turn."""
-
-    kind: ClassVar[str] = "two_weapon_fighting"
-    on: bool = True
-
-
-@register_action
-@dataclass(frozen=True, slots=True)
-class BonusAttack(Action):
-    """An attack paid by a bonus complex action: the two-weapon bonus (an off-hand attack, SKL-TWF-01/02) or a
-    talent's attack-only action (``extra_complex_action:attack``, SKL-ACT-09/10)."""
-
-    kind: ClassVar[str] = "bonus_attack"
-    target: str = ""
-    attack: str | None = None
-    critical: int = 0
-    square: Square | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class _Hint:
-    total: int
-    bonuses: dict[str, int]
-    danger: float
-    hp: int
-    spare: bool
-
-
-@dataclass(frozen=True, slots=True)
-class OffHand:
-    """What a creature holds in its off hand (SKL-TWF-01/09/20)."""
-
-    name: str
-    skill: str
-    light: bool
-    shield: bool
-    option: AttackOption | None
-    """The attack it makes (None for a shield: no shield bash is modelled)."""
-    double_end: bool = False
-
-
-def weapon_skill(weapon: Weapon) -> str:
-    """SKL-ATK-08 (MISSING): the weapon data names its skill; without one, the weapon's own name is the skill."""
-    return (weapon.skill or weapon.name).lower()
-
-
-def skill_rating(creature: Creature, skill: str) -> int:
-    return {k.lower(): v for k, v in creature.sheet.skills.items()}.get(skill.lower(), 0)
-
-
-def _feat_counts(creature: Creature) -> Counter[str]:
-    """Action grants from talents and feats (SKL-ACT-03/06/09/10): ``extra_complex_action[:use]``,
-    ``extra_basic_action``; ``use`` is attack, dodge or block."""
-    grants: Counter[str] = Counter()
-    for feat in creature.sheet.feats:
-        name = feat.lower().replace(" ", "_")
-        if name.startswith("extra_complex_action"):
-            grants["complex:" + (name.partition(":")[2] or "any")] += 1
-        elif name == "extra_basic_action":
-            grants["basic"] += 1
-    return grants
+from d20combat.rulesets.skill_based.skills import OffHand, _feat_counts, _Hint, skill_rating, weapon_skill
 
 
 class SkillBased(Ruleset):
@@ -1153,6 +964,3 @@ class SkillBased(Ruleset):
             if gain > values[p]:
                 out.append((gain, Feint(foe)))
         return out
-
-
-__all__ = ["BonusAttack", "CastSpell", "Feint", "Reserve", "SkillBased", "SkillBasedOptions", "TwoWeaponFighting"]

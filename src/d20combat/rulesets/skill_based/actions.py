@@ -1,0 +1,63 @@
+"""The skill-based ruleset's own actions: reserve, feint, casting (with its counterspell window), two-weapon fighting, bonus attacks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from d20combat.battlefield.grid import Square
+from d20combat.encounter.actions import Action, register_action
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class Reserve(Action):
+    """SKL-RES-02: on its turn, declare how many complex actions stay held for block, dodge or counterspell
+    (``offhand``: also keep the two-weapon bonus action for an off-hand block)."""
+
+    kind: ClassVar[str] = "reserve"
+    count: int = 1
+    offhand: int = 0
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class Feint(Action):
+    """SKL-FEINT-01..05: a complex action against a foe you threaten; contested; denies its next active defense."""
+
+    kind: ClassVar[str] = "feint"
+    target: str = ""
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class CastSpell(Action):
+    """A complex action (SKL-ACT-01). ``spell`` is a spell attack of the caster (ray-of-frost) or any named
+    spell with its magic ``skill``; enemies holding reserve may counter it first (SKL-CSPL)."""
+
+    kind: ClassVar[str] = "cast_spell"
+    spell: str = ""
+    target: str = ""
+    skill: str = ""
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class TwoWeaponFighting(Action):
+    """SKL-TWF-08 (reading): switch the two-weapon mode on or off, a free action at the start of the turn."""
+
+    kind: ClassVar[str] = "two_weapon_fighting"
+    on: bool = True
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class BonusAttack(Action):
+    """An attack paid by a bonus complex action: the two-weapon bonus (an off-hand attack, SKL-TWF-01/02) or a
+    talent's attack-only action (``extra_complex_action:attack``, SKL-ACT-09/10)."""
+
+    kind: ClassVar[str] = "bonus_attack"
+    target: str = ""
+    attack: str | None = None
+    critical: int = 0
+    square: Square | None = None

@@ -1,0 +1,310 @@
+"""The request and answer shapes of the HTTP API (``docs/api.md``), as pydantic models.
+
+Actions are the engine's own dataclasses: one model per action kind is built from them (the core's
+and every ruleset's), so the OpenAPI names every field of every action and a malformed one is
+rejected with the field's path before the engine sees it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+import typing
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, create_model
+
+import d20combat.rulesets  # noqa: F401  (registers the rulesets' own actions)
+from d20combat.encounter import actions as ax
+
+Square = tuple[int, int]
+SEED_MAX = 2**63 - 1
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# ---------------------------------------------------------------------------------------- actions
+def action_classes() -> dict[str, list[type[ax.Action]]]:
+    """Every action dataclass by kind. Two rulesets may give one kind each their own class
+    (``cast_spell``): the list then holds both, the registered one first."""
+    out: dict[str, list[type[ax.Action]]] = {k: [cls] for k, cls in ax.ACTION_TYPES.items()}
+    stack: list[type[ax.Action]] = [ax.Action]
+    while stack:
+        cls = stack.pop()
+        for sub in cls.__subclasses__():
+            stack.append(sub)
+            module = sys.modules.get(sub.__module__)
+            if not dataclasses.is_dataclass(sub) or getattr(module, sub.__name__, None) is not sub:
+                continue  # the pre-``slots`` copy of a dataclass, or a class defined inside a function
+            known = out.setdefault(sub.kind, [])
+            if sub not in known:
+                known.append(sub)
+    return out
+
+
+def _model_name(kind: str) -> str:
+    return "".join(part.title() for part in kind.split("_")) + "Action"
+
+
+def _action_model(kind: str, classes: list[type[ax.Action]]) -> type[BaseModel]:
+    fields: dict[str, Any] = {"kind": (Literal[kind], ...)}  # type: ignore[valid-type]
+    for cls in classes:
+        hints = typing.get_type_hints(cls)
+        for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+            if f.name in fields:
+                continue
+            default = f.default if f.default is not dataclasses.MISSING else None
+            fields[f.name] = (hints[f.name], default)
+    doc = (classes[0].__doc__ or kind).strip().split("\n\n")[0]
+    if len(classes) > 1:
+        doc += " (the fields a ruleset's own version does not have are rejected in its encounters)"
+    model: type[BaseModel] = create_model(_model_name(kind), __config__=ConfigDict(extra="forbid"),
+                                          __doc__=doc, **fields)
+    return model
+
+
+def _action_union() -> Any:
+    models = tuple(_action_model(kind, classes) for kind, classes in sorted(action_classes().items()))
+    return Annotated[Union[models], Field(discriminator="kind")]  # noqa: UP007
+
+
+if TYPE_CHECKING:
+    Action = BaseModel
+else:
+    Action = _action_union()
+
+
+# ---------------------------------------------------------------------------------------- answers
+class ErrorOut(BaseModel):
+    detail: str = Field(description="what is wrong, naming the field or the rule")
+
+
+class Summary(BaseModel):
+    id: str
+    name: str
+    ruleset: str
+    round: int
+    ended: bool
+    winner: str | None
+    version: int
+    players: str
+
+
+class Prompt(BaseModel):
+    """A reaction window: the engine asks one creature before the action goes on."""
+
+    reactor: str
+    kind: str = Field(description="attack_of_opportunity, active_defense, …")
+    trigger: str
+    options: list[str]
+    detail: str
+
+
+class Turn(BaseModel):
+    actor: str
+    pools: dict[str, int]
+    moved: bool
+    stepped: bool
+
+
+class MapView(BaseModel):
+    width: int
+    height: int
+    walls: list[Square]
+    low_walls: list[Square]
+    difficult: list[Square]
+    pits: list[Square]
+    water: list[Square]
+    climb: list[Square]
+    concealing: list[tuple[int, int, int]] = Field(description="[column, row, miss chance %]")
+    dim: list[Square]
+    dark: list[Square]
+
+
+class EffectView(BaseModel):
+    name: str
+    until_round: int
+    anchor: str
+
+
+class CombatantView(BaseModel):
+    id: str
+    name: str
+    side: str
+    position: Square
+    size: int
+    hp: int | None = Field(description="null in the player view for creatures not on the players' side")
+    max_hp: int | None
+    status: str = Field(description="ok, disabled, dying, stable, dead, fled, surrendered — or the ruleset's own")
+    conditions: list[str]
+    initiative: int | None
+    effects: list[EffectView]
+    wielding: str | None
+    attacks: list[str]
+
+
+class StateView(BaseModel):
+    id: str
+    version: int
+    view: Literal["gm", "player"]
+    name: str
+    ruleset: str
+    round: int
+    surprise_round: bool
+    ended: bool
+    winner: str | None
+    end_reason: str
+    map: MapView
+    order: list[str]
+    active: str | None
+    turn: Turn | None
+    pending: Prompt | None
+    combatants: list[CombatantView]
+
+
+class DecisionOut(BaseModel):
+    version: int
+    actor: str | None
+    round: int
+    prompt: Prompt | None
+    options: list[Action] = Field(description="every legal action now (empty while a reaction is asked for)")
+
+
+class EventOut(BaseModel):
+    kind: str
+    text: str
+
+
+class Result(BaseModel):
+    version: int
+    events: list[EventOut]
+    pending: Prompt | None
+    state: StateView
+
+
+class LogEntry(BaseModel):
+    seq: int
+    kind: str
+    text: str
+    event: dict[str, Any]
+
+
+class ExportData(_In):
+    """An encounter as a file: its scenario, seed and committed event log."""
+
+    scenario: dict[str, Any]
+    seed: int = Field(ge=0, le=SEED_MAX)
+    name: str = Field(min_length=1, max_length=200)
+    players: str
+    events: list[dict[str, Any]] = Field(min_length=1, description="the event log, encounter_started first")
+    batches: list[Annotated[int, Field(ge=1)]] | None = Field(
+        None, description="how many events each committed write made, in order (for undo after an import); "
+                          "without it the whole log is one step")
+
+
+class MoveSquare(BaseModel):
+    to: Square
+    cost_ft: int
+    path: list[Square]
+    provokes: list[str] = Field(description="enemies whose reaction attack leaving a square on the way would draw")
+
+
+class MovesOut(BaseModel):
+    combatant: str
+    squares: list[MoveSquare]
+
+
+class Provoke(BaseModel):
+    by: str
+    square: Square = Field(description="the square whose leaving provokes")
+
+
+class CoverOut(BaseModel):
+    target: str
+    degree: str = Field(description="none, partial, cover or total")
+    reason: str
+    ac_bonus: int
+
+
+class PreviewMoveOut(BaseModel):
+    legal: bool
+    reason: str | None
+    path: list[Square]
+    cost_ft: int | None
+    provokes: list[Provoke]
+    cover: list[CoverOut] = Field(description="cover each enemy would have against an attack from the destination")
+
+
+class ModifierOut(BaseModel):
+    source: str
+    value: int
+
+
+class AttackCover(BaseModel):
+    degree: str
+    reason: str
+
+
+class OddsOut(BaseModel):
+    hit: float
+    crit: float
+    mean_damage: float
+    drop_chance: float = Field(description="the chance this one attack brings the target to 0 hp or below")
+
+
+class PreviewAttackOut(BaseModel):
+    legal: bool
+    reason: str | None
+    modifiers: list[ModifierOut]
+    bonus: int | None
+    target_number: int | None
+    defense_name: str
+    defense_explanation: str
+    cover: AttackCover | None
+    concealment: int
+    odds: OddsOut | None
+
+
+# ---------------------------------------------------------------------------------------- requests
+Dice = Annotated[list[Annotated[str, Field(max_length=20)]], Field(
+    max_length=200, description='typed dice "dN=F" in the order the engine asks for them; '
+                                "the server rolls the others")]
+Version = Annotated[int, Field(ge=0, description="the state version this write saw")]
+
+
+class CreateIn(_In):
+    example: str | None = Field(None, max_length=200, description="the name of a shipped example")
+    scenario: dict[str, Any] | None = Field(None, description="a scenario in the scenario format")
+    scenario_yaml: str | None = Field(None, max_length=1_000_000, description="a scenario as YAML or JSON text")
+    seed: int | None = Field(None, ge=0, le=SEED_MAX, description="dice seed (default: a random one)")
+    name: str | None = Field(None, min_length=1, max_length=200)
+    players: str | None = Field(None, max_length=200, description="the side the player view shows in full")
+
+
+class ActIn(_In):
+    action: Action
+    dice: Dice = []
+    expected_version: Version
+
+
+class ReactIn(_In):
+    answer: str = Field(max_length=200)
+    dice: Dice = []
+    expected_version: Version
+
+
+class VersionIn(_In):
+    expected_version: Version
+
+
+class PreviewMoveIn(_In):
+    combatant: str = Field(max_length=200)
+    to: Square
+
+
+class PreviewAttackIn(_In):
+    attacker: str = Field(max_length=200)
+    target: str = Field(max_length=200)
+    attack: str | None = Field(None, max_length=200)

@@ -1,0 +1,147 @@
+"""SQLite storage of the game master's table: encounters and their committed history.
+
+One row per encounter (its scenario, seed, players' side, state version, and how many of its
+batches are in effect) and one row per *batch*: the events one committed write produced (the
+start, an action, an answered reaction). The log is the encounter: on start the server rebuilds
+every encounter by replaying its batches.
+
+Undo moves ``head`` back one batch and keeps the batch for redo; redo moves it forward again; a new
+action deletes the undone batches. An action paused in a reaction window is stored as ``pending``
+(nothing of it is committed yet), so a question asked before a restart is still open after it.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS encounters (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    scenario TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    players TEXT NOT NULL,
+    created TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    head INTEGER NOT NULL,
+    pending TEXT
+);
+CREATE TABLE IF NOT EXISTS batches (
+    encounter_id TEXT NOT NULL REFERENCES encounters(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    events TEXT NOT NULL,
+    PRIMARY KEY (encounter_id, seq)
+);
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class EncounterRow:
+    id: str
+    name: str
+    scenario: dict[str, Any]
+    seed: int
+    players: str
+    created: str
+    version: int
+    head: int
+    """How many batches are in effect (batch 0 is the start); later ones are undone, kept for redo."""
+    pending: dict[str, Any] | None
+
+
+class Store:
+    """A thread-safe handle on one SQLite file in WAL mode (one connection, one lock)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.RLock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    # ------------------------------------------------------------------ reading
+    def ids(self) -> list[str]:
+        with self._lock:
+            return [r[0] for r in self._db.execute("SELECT id FROM encounters ORDER BY created, rowid")]
+
+    def count(self) -> int:
+        with self._lock:
+            row = self._db.execute("SELECT COUNT(*) FROM encounters").fetchone()
+        return int(row[0])
+
+    def get(self, encounter_id: str) -> EncounterRow | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, name, scenario, seed, players, created, version, head, pending FROM encounters "
+                "WHERE id = ?", (encounter_id,)).fetchone()
+        if row is None:
+            return None
+        return EncounterRow(row[0], row[1], json.loads(row[2]), int(row[3]), row[4], row[5], int(row[6]),
+                            int(row[7]), json.loads(row[8]) if row[8] is not None else None)
+
+    def batches(self, encounter_id: str) -> list[list[dict[str, Any]]]:
+        """Every stored batch in order, the undone ones (at and after ``head``) included."""
+        with self._lock:
+            rows = self._db.execute("SELECT events FROM batches WHERE encounter_id = ? ORDER BY seq",
+                                    (encounter_id,)).fetchall()
+        return [json.loads(r[0]) for r in rows]
+
+    # ------------------------------------------------------------------ writing
+    def create(self, row: EncounterRow, batches: list[list[dict[str, Any]]]) -> None:
+        with self._tx() as db:
+            db.execute("INSERT INTO encounters (id, name, scenario, seed, players, created, version, head, pending) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       (row.id, row.name, _dumps(row.scenario), row.seed, row.players, row.created, row.version,
+                        row.head, _dumps(row.pending) if row.pending is not None else None))
+            db.executemany("INSERT INTO batches (encounter_id, seq, events) VALUES (?, ?, ?)",
+                           [(row.id, seq, _dumps(b)) for seq, b in enumerate(batches)])
+
+    def commit_batch(self, encounter_id: str, seq: int, events: list[dict[str, Any]], version: int) -> None:
+        """Store a new batch at ``seq`` (dropping the undone ones from there on), make it the head,
+        and close any pending reaction window."""
+        with self._tx() as db:
+            db.execute("DELETE FROM batches WHERE encounter_id = ? AND seq >= ?", (encounter_id, seq))
+            db.execute("INSERT INTO batches (encounter_id, seq, events) VALUES (?, ?, ?)",
+                       (encounter_id, seq, _dumps(events)))
+            db.execute("UPDATE encounters SET version = ?, head = ?, pending = NULL WHERE id = ?",
+                       (version, seq + 1, encounter_id))
+
+    def set_head(self, encounter_id: str, head: int, version: int) -> None:
+        with self._tx() as db:
+            db.execute("UPDATE encounters SET version = ?, head = ?, pending = NULL WHERE id = ?",
+                       (version, head, encounter_id))
+
+    def set_pending(self, encounter_id: str, pending: dict[str, Any] | None, version: int) -> None:
+        with self._tx() as db:
+            db.execute("UPDATE encounters SET version = ?, pending = ? WHERE id = ?",
+                       (version, _dumps(pending) if pending is not None else None, encounter_id))
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
