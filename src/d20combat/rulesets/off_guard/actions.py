@@ -1,4 +1,5 @@
-"""The off-guard ruleset's own actions: coup de grace, escape, guide, blind move, casting (the deafened fumble), and the GM's one-attack ruling."""
+"""The off-guard ruleset's own actions: coup de grace, escape, guide, blind move, casting (the deafened fumble),
+and the GM's one-attack ruling."""
 
 from __future__ import annotations
 

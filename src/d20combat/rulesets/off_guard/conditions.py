@@ -1,4 +1,5 @@
-"""The condition table (data/cmv_conditions.yaml) and the small pure helpers of the damage-taken model (CMV-COND, CMV-INJ)."""
+"""The condition table (data/cmv_conditions.yaml) and the small pure helpers of the damage-taken model (CMV-COND,
+CMV-INJ)."""
 
 from __future__ import annotations
 

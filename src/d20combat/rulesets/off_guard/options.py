@@ -1,4 +1,5 @@
-"""The named variant options of the off-guard ruleset: every AMBIGUOUS or MISSING point of CMV.md with its proposed reading as the default."""
+"""The named variant options of the off-guard ruleset: every AMBIGUOUS or MISSING point of CMV.md with its
+proposed reading as the default."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The skill-based ruleset's own actions: reserve, feint, casting (with its counterspell window), two-weapon fighting, bonus attacks."""
+"""The skill-based ruleset's own actions: reserve, feint, casting (with its counterspell window), two-weapon
+fighting, bonus attacks."""
 
 from __future__ import annotations
 
