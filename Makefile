@@ -1,10 +1,10 @@
-# make demo — run a sample battle; make test — ruff, mypy, pytest. Both set up .venv themselves.
+# make demo — run a sample battle; make serve — the game master's table on http://127.0.0.1:8000; make test — ruff, mypy, pytest. All set up .venv themselves.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit bench clean
+.PHONY: demo serve test lint typecheck unit bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,6 +14,9 @@ $(STAMP): pyproject.toml
 
 demo: $(STAMP)
 	$(VENV)/bin/d20combat run examples/goblin-ambush.yaml --seed 2
+
+serve: $(STAMP)
+	$(VENV)/bin/d20combat serve
 
 test: lint typecheck unit
 
@@ -31,6 +34,7 @@ bench: $(STAMP)
 	$(PY) benchmarks/bench_engine.py
 	$(PY) benchmarks/bench_simulation.py
 	$(PY) benchmarks/bench_odds.py
+	$(PY) benchmarks/bench_preview.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

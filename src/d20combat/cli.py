@@ -315,5 +315,30 @@ def schema() -> None:
     sys.stdout.write(json.dumps(data, indent=2) + "\n")
 
 
+@app.command()
+def serve(
+    db: Annotated[Path, typer.Option(help="SQLite file of the encounters (created if missing)")] = Path("d20combat.db"),
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on", min=1, max=65535)] = 8000,
+    demo: Annotated[bool, typer.Option(help="an empty database gets the demo encounter (goblin-ambush)")] = True,
+) -> None:
+    """Serve the game master's table: the HTTP API (docs/api.md) and the pages, on one SQLite file."""
+    import uvicorn
+
+    from d20combat.server.app import create_app
+    from d20combat.server.service import ServiceError
+
+    web = create_app(db)
+    service = web.state.service
+    if demo and service.store.count() == 0:
+        try:
+            made = service.create(example="goblin-ambush", seed=1)
+        except ServiceError as exc:
+            _fail(f"demo encounter: {exc.detail}")
+        console.print(f"demo encounter: {made['name']} (id {made['id']})")
+    console.print(f"the game master's table: http://{host}:{port}/  (database {db})")
+    uvicorn.run(web, host=host, port=port, log_level="info")
+
+
 if __name__ == "__main__":  # pragma: no cover
     app()

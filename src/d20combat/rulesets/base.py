@@ -97,6 +97,8 @@ class Ruleset:
     id: ClassVar[str] = "core"
     title: ClassVar[str] = "core defaults"
     Options: ClassVar[type[BaseModel]] = NoOptions
+    own_actions: ClassVar[tuple[type[Any], ...]] = ()
+    """The ruleset's own action types (``@register_action`` dataclasses), for ``action_from_dict``."""
 
     # --- knobs the subclass sets from its named options -------------------------------------
     step_uses_free_action: bool = False

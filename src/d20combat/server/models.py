@@ -49,10 +49,10 @@ def _model_name(kind: str) -> str:
 
 
 def _action_model(kind: str, classes: list[type[ax.Action]]) -> type[BaseModel]:
-    fields: dict[str, Any] = {"kind": (Literal[kind], ...)}  # type: ignore[valid-type]
+    fields: dict[str, Any] = {"kind": (Literal[kind], ...)}
     for cls in classes:
         hints = typing.get_type_hints(cls)
-        for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+        for f in dataclasses.fields(cls):
             if f.name in fields:
                 continue
             default = f.default if f.default is not dataclasses.MISSING else None

@@ -90,7 +90,10 @@ def test_skl_ruleset_actions_are_registered() -> None:
     """The ruleset's own actions come from JSON like the core's (API, replays of decisions)."""
     assert action_from_dict({"kind": "reserve", "count": 1}) == Reserve(1)
     assert action_from_dict({"kind": "feint", "target": "b"}) == Feint("b")
-    assert action_from_dict({"kind": "cast_spell", "spell": "ray-of-frost", "target": "b"}) == CastSpell(
+    with pytest.raises(ValueError, match="several rulesets"):  # off-guard has a cast_spell too
+        action_from_dict({"kind": "cast_spell", "spell": "ray-of-frost", "target": "b"})
+    assert action_from_dict({"kind": "cast_spell", "spell": "ray-of-frost", "target": "b"},
+                            SkillBased.own_actions) == CastSpell(
         "ray-of-frost", "b")
 
 

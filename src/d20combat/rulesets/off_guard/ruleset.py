@@ -58,6 +58,7 @@ class OffGuard(Ruleset):
     id = "off-guard"
     title = "Combat Modifiers variant (off-guard)"
     Options = OffGuardOptions
+    own_actions = (CoupDeGrace, Escape, Guide, BlindMove, CastSpell, GmAttack)
 
     inherits: ClassVar[tuple[str, ...]] = (
         "initiative order, surprise round and ties: PFB (CMV adds condition modifiers)",

@@ -43,6 +43,7 @@ class SkillBased(Ruleset):
     id = "skill-based"
     title = "Skill-based d20 variant"
     Options = SkillBasedOptions
+    own_actions = (Reserve, Feint, CastSpell, TwoWeaponFighting, BonusAttack)
     defense_name = "Passive Defense"
     minimum_damage = -99
     """No floor before armor: the floor (0, or 1 with ``skl_min_damage_1``) comes after armor, in :meth:`mitigate`."""

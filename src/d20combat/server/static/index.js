@@ -96,5 +96,7 @@
     }
   });
 
-  Promise.all([loadExamples(), loadEncounters()]).catch(showError);
+  Promise.all([loadExamples(), loadEncounters()]).catch(showError).finally(() => {
+    document.body.dataset.ready = "1";
+  });
 })();

@@ -100,7 +100,9 @@
 
   function nameOf(id) {
     const c = creature(id);
-    return c ? c.name : id;
+    if (!c) return id;
+    // several creatures of one name ("goblin" ×3): their ids tell them apart, as in the log
+    return S.state.combatants.some((o) => o.id !== c.id && o.name === c.name) ? c.id : c.name;
   }
 
   function playersSide() {
@@ -306,10 +308,19 @@
   function typedDice() {
     if (document.querySelector('input[name="dice-mode"]:checked').value !== "typed") return [];
     const out = [];
+    let gap = null;
     for (const li of $("dice-rows").children) {
       const sides = li.querySelector("select").value;
       const face = li.querySelector("input").value.trim();
-      if (face !== "") out.push(`d${sides}=${face}`);
+      if (face === "") {
+        gap = gap || `d${sides === "100" ? "%" : sides}`;
+      } else if (gap) {
+        // typed dice are used in the order the engine asks for them: only the trailing ones may be left out
+        throw new Error(`type the ${gap} above too, or leave every die after it empty: the server rolls `
+          + "only the dice after the last typed one");
+      } else {
+        out.push(`d${sides}=${face}`);
+      }
     }
     return out;
   }
@@ -323,7 +334,8 @@
     $("dice-go").disabled = true;
     S.busy = true;
     try {
-      await dice.send(typedDice());
+      const typed = typedDice();
+      await dice.send(typed);
       $("dice").close();
       showError(null);
     } catch (ex) {
@@ -725,12 +737,12 @@
       const tr = h("tr", { class: `${active ? "active " : ""}status-${c.status}${GM ? " clickable" : ""}`,
         testid: `init-${id}`, onclick: GM ? () => selectCreature(id) : null },
       h("td", { class: "marker" }, active ? "▶" : ""),
-      h("td", {}, h("span", { class: "dot", style: `background:${sideColour(c.side)}` }), ` ${c.name}`,
-        c.name !== c.id ? h("span", { class: "muted small" }, ` ${c.id}`) : null),
+      h("td", { class: "who" }, h("span", { class: "dot", style: `background:${sideColour(c.side)}` }), ` ${c.name}`,
+        c.name.toLowerCase() !== c.id.toLowerCase() ? h("span", { class: "muted small" }, ` ${c.id}`) : null),
       h("td", { class: "num" }, c.initiative ?? "–"),
       h("td", { class: "hp-col", testid: `hp-${id}` }, hp),
       h("td", {}, h("span", { class: `badge status ${c.status}`, testid: `status-${id}` }, c.status)),
-      h("td", { class: "chips" }, chips));
+      h("td", { class: "chips" }, h("div", {}, chips)));
       body.append(tr);
     }
   }
@@ -749,7 +761,7 @@
       return;
     }
     const kind = p.kind.replace(/_/g, " ");
-    panel.append(
+    panel.append(...[
       h("h2", {}, `Reaction — ${nameOf(p.reactor)}`),
       h("p", { class: "kind" }, kind),
       h("p", { testid: "reaction-trigger" }, p.trigger),
@@ -765,7 +777,7 @@
               send: (d) => react(opt, d) });
           }
         },
-      }, opt))));
+      }, opt)))].filter(Boolean));
   }
 
   function actionLabel(a) {
@@ -804,7 +816,7 @@
       info.append("The encounter is over.");
     } else if (turn && actor) {
       const pools = Object.entries(turn.pools || {}).map(([k, v]) => `${k} ${v}`).join(" · ");
-      info.append(h("b", {}, actor.name), ` — ${pools}`,
+      info.append(h("b", {}, nameOf(actor.id)), ` — ${pools}`,
         turn.moved ? " · has moved" : "", turn.stepped ? " · took a 5-ft step" : "");
     }
     const canAct = myTurn();
@@ -816,7 +828,7 @@
     const options = d.options || [];
     const moves = options.filter((a) => a.kind === "move").length;
     if (moves) {
-      list.append(h("li", { class: "muted" }, `move: ${moves} square${moves === 1 ? "" : "s"} — click ${actor.name}`));
+      list.append(h("li", { class: "muted" }, `move: ${moves} square${moves === 1 ? "" : "s"} — click ${nameOf(actor.id)}`));
     }
     options.forEach((a, i) => {
       if (a.kind === "move" || a.kind === "end_turn") return;
@@ -829,7 +841,7 @@
           render();
           loadAttack().catch(showError);
         } else if (ROLLING.has(a.kind)) {
-          openDice({ title: actionLabel(a), what: `${actor.name}: ${actionLabel(a)}`, rows: attackDice(0),
+          openDice({ title: actionLabel(a), what: `${nameOf(actor.id)}: ${actionLabel(a)}`, rows: attackDice(0),
             send: (dd) => act(a, dd) });
         } else {
           guard(() => act(a, []));
@@ -852,7 +864,7 @@
         ? `${S.moves.size} squares in reach (cost in feet; "!" provokes). Hover for the path, click a square to move.`
         : "Loading the reachable squares…";
     } else {
-      hint.textContent = `Click ${actor.name} to see where it can move; click an enemy to preview an attack.`;
+      hint.textContent = `Click ${nameOf(actor.id)} to see where it can move; click an enemy to preview an attack.`;
     }
   }
 
@@ -865,7 +877,7 @@
       panel.dataset.testid = "move-preview";
       const { to, data } = S.move;
       const mover = creature(sel.id);
-      panel.append(h("h2", {}, `Move ${mover ? mover.name : sel.id} to ${sq(to)}`));
+      panel.append(h("h2", {}, `Move ${nameOf(sel.id)} to ${sq(to)}`));
       if (!data.legal) {
         panel.append(h("p", { class: "error", testid: "move-reason" }, `Not allowed: ${data.reason}`));
       } else {
@@ -899,8 +911,9 @@
       const choose = h("select", { testid: "attack-choice", onchange: (e) => {
         sel.attack = e.target.value || null;
         loadAttack().catch(showError);
-      } }, (a ? a.attacks : []).map((n) => h("option", { value: n, selected: n === sel.attack }, n)));
-      panel.append(h("h2", {}, `${a ? a.name : sel.attacker} attacks ${t ? t.name : sel.target}`),
+      } }, h("option", { value: "", selected: !sel.attack }, `wielded (${(a && a.wielding) || "none"})`),
+      (a ? a.attacks : []).map((n) => h("option", { value: n, selected: n === sel.attack }, n)));
+      panel.append(h("h2", {}, `${nameOf(sel.attacker)} attacks ${nameOf(sel.target)}`),
         h("label", {}, "with ", choose));
       const p = S.attack;
       if (!p) {
@@ -933,7 +946,7 @@
           onclick: () => {
             const action = { kind: "attack", target: sel.target };
             if (sel.attack) action.attack = sel.attack;
-            openDice({ title: `${a ? a.name : sel.attacker} attacks ${t ? t.name : sel.target}`,
+            openDice({ title: `${nameOf(sel.attacker)} attacks ${nameOf(sel.target)}`,
               what: `${sel.attack || "wielded weapon"} — ${signed(p.bonus || 0)} vs ${p.defense_name} ${p.target_number}`,
               rows: attackDice(p.concealment), send: (d) => act(action, d) });
           } }, "Attack…"),
@@ -945,13 +958,14 @@
       return;
     }
     panel.hidden = true;
+    panel.dataset.testid = "preview";
   }
 
   let lastLogSeq = null;
   function renderLog() {
     const list = $("log");
     const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
-    list.replaceChildren(...S.log.map((e) => h("li", { class: `ev ev-${e.kind}`, testid: "log-entry",
+    list.replaceChildren(...S.log.filter((e) => e.text && e.text.trim()).map((e) => h("li", { class: `ev ev-${e.kind}`, testid: "log-entry",
       "data-seq": e.seq, "data-kind": e.kind }, e.text)));
     const newest = S.log.length ? S.log[S.log.length - 1].seq : null;
     if (atBottom || newest !== lastLogSeq) list.scrollTop = list.scrollHeight;

@@ -1,0 +1,224 @@
+"""The HTTP API of the game master's table (``docs/api.md``) and the pages, as a FastAPI app.
+
+``create_app(db_path)`` builds the app on one SQLite file. Routes are thin: they validate the
+request with the models of :mod:`d20combat.server.models`, call the :class:`Service` in a worker
+thread, and after every change tell the encounter's WebSocket listeners the new version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, Literal, TypeVar
+
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from d20combat.server import models as m
+from d20combat.server.service import NotFound, Service, ServiceError
+from d20combat.server.store import Store
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+T = TypeVar("T")
+
+Responses = dict[int | str, dict[str, Any]]
+E404: Responses = {404: {"model": m.ErrorOut, "description": "no such encounter"}}
+E409: Responses = {409: {"model": m.ErrorOut, "description": "stale expected_version: nothing changed"}}
+E422: Responses = {422: {"model": m.ErrorOut,
+                         "description": "malformed or illegal input, naming the field or the rule: nothing changed"}}
+
+
+class Hub:
+    """WebSocket listeners per encounter."""
+
+    def __init__(self) -> None:
+        self._sockets: dict[str, set[WebSocket]] = {}
+
+    def add(self, eid: str, ws: WebSocket) -> None:
+        self._sockets.setdefault(eid, set()).add(ws)
+
+    def remove(self, eid: str, ws: WebSocket) -> None:
+        self._sockets.get(eid, set()).discard(ws)
+
+    async def broadcast(self, eid: str, version: int) -> None:
+        for ws in list(self._sockets.get(eid, ())):
+            try:
+                await ws.send_json({"type": "state", "version": version})
+            except Exception:  # a listener that went away
+                self.remove(eid, ws)
+
+
+def _loc(loc: tuple[int | str, ...]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def create_app(db_path: str | Path = "d20combat.db") -> FastAPI:
+    store = Store(db_path)
+    service = Service(store)
+    hub = Hub()
+
+    app = FastAPI(title="d20combat — the game master's table", version="1",
+                  description="See docs/api.md. Errors are 4xx with {\"detail\": message}; an illegal action, a "
+                              "wrongly typed die or a stale expected_version changes nothing.")
+    app.state.service = service
+    app.state.store = store  # open for the app's life (TestClients come and go); close it when done
+    app.state.hub = hub
+
+    @app.exception_handler(ServiceError)
+    async def _service_error(request: Request, exc: ServiceError) -> JSONResponse:
+        return JSONResponse({"detail": exc.detail}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = []
+        for err in exc.errors():
+            loc = _loc(tuple(err.get("loc", ())))
+            problems.append(f"{loc}: {err.get('msg', 'invalid')}" if loc else str(err.get("msg", "invalid")))
+        return JSONResponse({"detail": "; ".join(dict.fromkeys(problems)) or "invalid request"}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> Response:
+        if request.url.path.startswith("/api/"):
+            if exc.status_code == 400:  # a body that is not even JSON text: malformed input like any other
+                return JSONResponse({"detail": f"body: {exc.detail} (send JSON, UTF-8)"}, status_code=422)
+            return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+        return PlainTextResponse(str(exc.detail), status_code=exc.status_code, headers=exc.headers)
+
+    async def call(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        return await run_in_threadpool(fn, *args, **kwargs)
+
+    async def changed(result: dict[str, Any], eid: str) -> dict[str, Any]:
+        await hub.broadcast(eid, int(result["version"]))
+        return result
+
+    # ------------------------------------------------------------------ encounters
+    @app.get("/api/examples", response_model=list[str], summary="the shipped examples")
+    async def examples() -> list[str]:
+        return service.examples()
+
+    @app.post("/api/encounters", status_code=201, response_model=m.Summary, responses={**E422},
+              summary="a new encounter from an example, a scenario or scenario YAML")
+    async def create(body: m.CreateIn) -> dict[str, Any]:
+        return await call(service.create, example=body.example, scenario=body.scenario,
+                          scenario_yaml=body.scenario_yaml, seed=body.seed, name=body.name, players=body.players)
+
+    @app.get("/api/encounters", response_model=list[m.Summary], summary="every encounter")
+    async def list_encounters() -> list[dict[str, Any]]:
+        return await call(service.encounters)
+
+    @app.post("/api/encounters/import", status_code=201, response_model=m.Summary, responses={**E422},
+              summary="a new encounter from an export (the state rebuilt from its events)")
+    async def import_encounter(body: m.ExportData) -> dict[str, Any]:
+        return await call(service.import_, body.model_dump())
+
+    @app.get("/api/encounters/{eid}", response_model=m.Summary, responses={**E404})
+    async def summary(eid: str) -> dict[str, Any]:
+        return await call(service.summary, eid)
+
+    @app.get("/api/encounters/{eid}/state", response_model=m.StateView, responses={**E404, **E422},
+             summary="the state as the GM or the players see it")
+    async def state(eid: str, view: Literal["gm", "player"] = "gm") -> dict[str, Any]:
+        return await call(service.state, eid, view)
+
+    @app.get("/api/encounters/{eid}/decision", response_model=m.DecisionOut, responses={**E404},
+             summary="whose turn, the open reaction prompt, every legal action")
+    async def decision(eid: str) -> dict[str, Any]:
+        return await call(service.decision, eid)
+
+    @app.post("/api/encounters/{eid}/actions", response_model=m.Result, responses={**E404, **E409, **E422},
+              summary="take an action for the creature whose turn it is")
+    async def act(eid: str, body: m.ActIn) -> dict[str, Any]:
+        action = body.action.model_dump(exclude_unset=True)  # kind and the fields given
+        return await changed(await call(service.act, eid, action, body.dice, body.expected_version), eid)
+
+    @app.post("/api/encounters/{eid}/reactions", response_model=m.Result, responses={**E404, **E409, **E422},
+              summary="answer the open reaction prompt")
+    async def react(eid: str, body: m.ReactIn) -> dict[str, Any]:
+        return await changed(await call(service.respond, eid, body.answer, body.dice, body.expected_version), eid)
+
+    @app.post("/api/encounters/{eid}/undo", response_model=m.Result, responses={**E404, **E409, **E422},
+              summary="undo the last committed write (or drop the action waiting for a reaction)")
+    async def undo(eid: str, body: m.VersionIn) -> dict[str, Any]:
+        return await changed(await call(service.undo, eid, body.expected_version), eid)
+
+    @app.post("/api/encounters/{eid}/redo", response_model=m.Result, responses={**E404, **E409, **E422},
+              summary="redo the last undone write")
+    async def redo(eid: str, body: m.VersionIn) -> dict[str, Any]:
+        return await changed(await call(service.redo, eid, body.expected_version), eid)
+
+    @app.get("/api/encounters/{eid}/log", response_model=list[m.LogEntry], responses={**E404, **E422},
+             summary="the explained event log")
+    async def event_log(eid: str, since: Annotated[int, Query(ge=0, description="first seq to return")] = 0
+                        ) -> list[dict[str, Any]]:
+        return await call(service.log, eid, since)
+
+    @app.get("/api/encounters/{eid}/export", response_model=m.ExportData, responses={**E404},
+             summary="the encounter as a file: scenario, seed and event log")
+    async def export(eid: str) -> dict[str, Any]:
+        return await call(service.export, eid)
+
+    # ------------------------------------------------------------------ previews
+    @app.get("/api/encounters/{eid}/moves", response_model=m.MovesOut, responses={**E404, **E422},
+             summary="every square one move action reaches now, with path, cost and who it provokes")
+    async def moves(eid: str, combatant: Annotated[str, Query(max_length=200)]) -> dict[str, Any]:
+        return await call(service.moves, eid, combatant)
+
+    @app.post("/api/encounters/{eid}/preview/move", response_model=m.PreviewMoveOut, responses={**E404, **E422},
+              summary="a move's path, cost, provoked reactions and cover from the destination")
+    async def preview_move(eid: str, body: m.PreviewMoveIn) -> dict[str, Any]:
+        return await call(service.preview_move, eid, body.combatant, body.to)
+
+    @app.post("/api/encounters/{eid}/preview/attack", response_model=m.PreviewAttackOut,
+              responses={**E404, **E422}, summary="an attack's numbers and exact odds")
+    async def preview_attack(eid: str, body: m.PreviewAttackIn) -> dict[str, Any]:
+        return await call(service.preview_attack, eid, body.attacker, body.target, body.attack)
+
+    # ------------------------------------------------------------------ live updates
+    @app.websocket("/api/encounters/{eid}/ws")
+    async def listen(ws: WebSocket, eid: str) -> None:
+        try:
+            await call(service.summary, eid)
+        except NotFound as exc:
+            await ws.close(code=4404, reason=exc.detail[:120])
+            return
+        await ws.accept()
+        hub.add(eid, ws)
+        try:
+            while True:
+                await ws.receive_text()  # the page sends nothing; this waits for the close
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.remove(eid, ws)
+
+    # ------------------------------------------------------------------ pages
+    def page(name: str) -> Response:
+        path = STATIC / name
+        if not path.is_file():
+            return PlainTextResponse(f"the page {name} is not built", status_code=404)
+        return FileResponse(path, media_type="text/html")
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> Response:
+        return page("index.html")
+
+    @app.get("/table/{eid}", include_in_schema=False)
+    async def table(eid: str) -> Response:
+        await call(service.summary, eid)
+        return page("table.html")
+
+    @app.get("/player/{eid}", include_in_schema=False)
+    async def player(eid: str) -> Response:
+        await call(service.summary, eid)
+        return page("table.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+    return app

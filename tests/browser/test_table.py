@@ -1,0 +1,251 @@
+"""The game master's table in a real browser: Playwright driving Debian's Chromium against a live server.
+
+One encounter (the demo, goblin-ambush, with a fixed seed) is played through the page: move a token by
+clicking along a legal path, attack with a typed d20 in the dice dialog (a wrong face first: the 422
+is shown), read the explained result in the log, undo it, and check that the players' screen follows
+live and hides the monsters' hp.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
+    pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium); CI installs it", allow_module_level=True)
+
+import uvicorn  # noqa: E402
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+
+from d20combat.server.app import create_app  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts"
+SEED = 2
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+               "--no-first-run", "--disable-sync"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("table") / "table.db"
+    port = _free_port()
+    config = uvicorn.Config(create_app(db), host="127.0.0.1", port=port, log_level="warning")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            pytest.fail("the server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
+        yield b
+        b.close()
+
+
+def call(base: str, method: str, path: str, body: Any = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(base + path, data=data, method=method,
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as res:
+        return json.loads(res.read())
+
+
+def open_page(browser: Browser, url: str) -> Page:
+    page = browser.new_page(viewport={"width": 1500, "height": 1000})
+    page.set_default_timeout(8000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(url)
+    expect(page.locator("body[data-ready='1']")).to_be_attached()
+    assert not errors, errors
+    return page
+
+
+def hp_text(page: Page, cid: str) -> str:
+    return page.get_by_test_id(f"hp-{cid}").inner_text().strip()
+
+
+def test_gm_table_move_attack_undo_and_player_view(server: str, browser: Browser) -> None:
+    # the index lists the examples and links to both views
+    index = open_page(browser, server + "/")
+    expect(index.get_by_test_id("example-select").locator("option[value='goblin-ambush']")).to_be_attached()
+    summary = call(server, "POST", "/api/encounters", {"example": "goblin-ambush", "seed": SEED})
+    eid = summary["id"]
+    index.reload()
+    expect(index.get_by_test_id(f"open-table-{eid}")).to_have_attribute("href", f"/table/{eid}")
+    expect(index.get_by_test_id(f"open-player-{eid}")).to_have_attribute("href", f"/player/{eid}")
+    index.close()
+
+    api = f"/api/encounters/{eid}"
+    state = call(server, "GET", f"{api}/state")
+    actor = state["active"]
+    me = next(c for c in state["combatants"] if c["id"] == actor)
+    page = open_page(browser, f"{server}/table/{eid}")
+    expect(page.get_by_test_id("version")).to_have_text(str(state["version"]))
+    expect(page.get_by_test_id(f"token-{actor}")).to_have_class(re.compile(r"\bactive\b"))
+    expect(page.get_by_test_id(f"init-{actor}")).to_have_class(re.compile(r"\bactive\b"))
+    expect(page.get_by_test_id("terrain").locator("[data-terrain='wall']").first).to_be_attached()
+    expect(page.get_by_test_id("terrain").locator("[data-terrain='dark']").first).to_be_attached()
+
+    # 1. move: click the token, the reachable squares are shaded with their cost; hover shows the path
+    moves = call(server, "GET", f"{api}/moves?combatant={actor}")["squares"]
+    safe = [q for q in moves if not q["provokes"] and 10 <= q["cost_ft"] <= 20]
+    assert safe, "no square to move to without provoking"
+    dest = min(safe, key=lambda q: (q["cost_ft"], q["to"]))
+    c, r = dest["to"]
+    page.get_by_test_id(f"token-{actor}").click()
+    expect(page.get_by_test_id(f"reach-{c}-{r}")).to_have_attribute("data-cost", str(dest["cost_ft"]))
+    expect(page.get_by_test_id("overlay").locator("[data-testid^='reach-']")).to_have_count(len(moves))
+    page.get_by_test_id(f"sq-{c}-{r}").hover()
+    expect(page.get_by_test_id("path")).to_be_attached()
+    page.get_by_test_id(f"sq-{c}-{r}").click()
+    preview = page.get_by_test_id("move-preview")
+    expect(preview).to_contain_text(f"to ({c},{r})")
+    expect(preview).to_contain_text(f"{dest['cost_ft']} ft")
+    expect(page.get_by_test_id("move-provokes")).to_contain_text("no attack of opportunity")
+    page.screenshot(path=str(_artifact("table.png")), full_page=True)
+    page.get_by_test_id("map").screenshot(path=str(_artifact("map.png")))
+    page.get_by_test_id("move-here").click()
+    expect(page.get_by_test_id(f"token-{actor}")).to_have_attribute("data-position", f"{c},{r}")
+    expect(page.get_by_test_id("log-entry").last).to_contain_text(f"({c},{r})")
+
+    # 2. attack: click an enemy, read the breakdown and the odds, type the d20 in the dice dialog
+    options = call(server, "GET", f"{api}/decision")["options"]
+    attacks = [o for o in options if o["kind"] == "attack"]
+    assert attacks, f"{actor} has no legal attack after moving"
+    target = attacks[0]["target"]
+    hp_before = hp_text(page, target)
+    page.get_by_test_id(f"token-{target}").click()
+    attack_preview = page.get_by_test_id("attack-preview")
+    expect(page.get_by_test_id("attack-odds")).to_contain_text("hit")
+    expect(page.get_by_test_id("attack-target-number")).to_have_text(re.compile(r"^\d+$"))
+    expect(attack_preview).to_contain_text(me["name"])
+    expect(page.get_by_test_id("attack-breakdown")).to_contain_text("attack bonus")
+    page.screenshot(path=str(_artifact("attack.png")), full_page=True)
+
+    page.get_by_test_id("attack-button").click()
+    dialog = page.get_by_test_id("dice-dialog")
+    expect(dialog).to_be_visible()
+    page.get_by_test_id("dice-mode-typed").check()
+    if page.get_by_test_id("die-concealment").count():
+        page.get_by_test_id("die-concealment").fill("99")
+    page.get_by_test_id("die-d20").fill("25")  # a d20 cannot show 25: the server's 422 is shown, nothing changes
+    page.get_by_test_id("dice-submit").click()
+    expect(page.get_by_test_id("dice-error")).to_contain_text("422")
+    expect(page.get_by_test_id("dice-error")).to_contain_text("d20")
+    version_before = page.get_by_test_id("version").inner_text()
+    page.get_by_test_id("die-d20").fill("17")
+    page.get_by_test_id("dice-submit").click()
+    expect(dialog).to_be_hidden()
+    attack_line = page.get_by_test_id("log").locator("[data-testid='log-entry']", has_text="d20 17")
+    expect(attack_line).to_have_count(1)
+    expect(attack_line).to_contain_text(f"{actor} attacks {target}")
+    expect(page.get_by_test_id("version")).not_to_have_text(version_before)
+    after_attack = page.get_by_test_id("version").inner_text()
+
+    # 3. the players' screen: no monster hp, no controls; it follows the GM live
+    player = open_page(browser, f"{server}/player/{eid}")
+    expect(player.get_by_test_id("version")).to_have_text(after_attack)
+    seen = call(server, "GET", f"{api}/state?view=player")
+    players_side = summary["players"]
+    for cr in seen["combatants"]:
+        cell = player.get_by_test_id(f"hp-{cr['id']}")
+        if cr["side"] == players_side:
+            expect(cell).to_contain_text(re.compile(r"\d"))
+        else:
+            expect(cell).not_to_contain_text(re.compile(r"\d"))
+    expect(player.get_by_test_id("end-turn")).to_be_hidden()
+    expect(player.get_by_test_id("log")).to_be_hidden()
+    expect(player.get_by_test_id(f"token-{target}").locator("rect.hpbar")).to_have_count(
+        0 if me["side"] == players_side else 1)
+
+    # 4. undo the attack: the log loses it, the target's hp is back, the move stays; the player view follows
+    page.get_by_test_id("undo").click()
+    expect(attack_line).to_have_count(0)
+    expect(page.get_by_test_id(f"hp-{target}")).to_have_text(hp_before)
+    expect(page.get_by_test_id(f"token-{actor}")).to_have_attribute("data-position", f"{c},{r}")
+    undone = page.get_by_test_id("version").inner_text()
+    assert undone != after_attack
+    expect(player.get_by_test_id("version")).to_have_text(undone)
+    assert call(server, "GET", f"{api}/state")["version"] == int(undone)
+    player.close()
+    page.close()
+
+
+def _artifact(name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS / name
+
+
+
+SAMPLER = {
+    "name": "Terrain sampler",
+    "ruleset": "off-guard",
+    "map": {"rows": ["............", ".##..==..ww.", ".#...~~..ww.", "..**..ff.^^.", "..**..ff....",
+                     "....o...ddDD", "........ddDD", "............"]},
+    "combatants": [
+        {"id": "valeros", "name": "Valeros", "side": "heroes", "stats": "fighter", "position": [4, 3],
+         "initiative": 30},
+        {"id": "ogre", "name": "Ogre", "side": "monsters", "stats": "ogre", "position": [5, 4], "initiative": 20},
+        {"id": "goblin", "name": "goblin", "side": "monsters", "stats": "goblin", "position": [10, 6],
+         "initiative": 10, "conditions": ["hidden"]},
+    ],
+}
+
+
+def test_terrain_large_token_hidden_creature_and_stale_write(server: str, browser: Browser) -> None:
+    eid = call(server, "POST", "/api/encounters", {"scenario": SAMPLER, "seed": 1})["id"]
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.set_default_timeout(8000)
+    page.route_web_socket("**/ws", lambda ws: None)  # no live updates: this page's version goes stale
+    page.goto(f"{server}/table/{eid}")
+    expect(page.locator("body[data-ready='1']")).to_be_attached()
+    terrain = page.get_by_test_id("terrain")
+    for kind in ("wall", "low-wall", "difficult", "bushes", "fog", "pit", "water", "climb", "dim", "dark"):
+        expect(terrain.locator(f"[data-terrain='{kind}']").first).to_be_attached()
+    ogre = page.get_by_test_id("token-ogre").locator("circle.body")
+    expect(ogre).to_have_attribute("r", str(2 * 34 * 0.42))  # Large: a 2×2 token
+    expect(page.get_by_test_id("token-goblin")).to_have_class(re.compile(r"\bhidden-creature\b"))
+
+    player = open_page(browser, f"{server}/player/{eid}")
+    expect(player.get_by_test_id("token-ogre")).to_be_attached()
+    expect(player.get_by_test_id("token-goblin")).to_have_count(0)
+    expect(player.get_by_test_id("init-goblin")).to_have_count(0)
+    player.close()
+
+    # someone else acts: the page's next write is stale, the 409 is shown and the page catches up
+    api = f"/api/encounters/{eid}"
+    version = call(server, "GET", f"{api}/state")["version"]
+    call(server, "POST", f"{api}/actions", {"action": {"kind": "end_turn"}, "expected_version": version})
+    page.get_by_test_id("end-turn").click()
+    expect(page.get_by_test_id("error-text")).to_contain_text("409")
+    expect(page.get_by_test_id("active")).to_have_text("Ogre")
+    page.close()
