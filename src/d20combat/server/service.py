@@ -25,7 +25,7 @@ import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -133,43 +133,22 @@ def write_seed(seed: int, version: int) -> int:
 
 
 # ------------------------------------------------------------------------------------------ actions
-@lru_cache(maxsize=1)
-def _classes() -> dict[str, list[type[ax.Action]]]:
-    return models.action_classes()
-
-
-def _shared_prefix(a: str, b: str) -> int:
-    n = 0
-    for x, y in zip(a.split("."), b.split("."), strict=False):
-        if x != y:
-            break
-        n += 1
-    return n
-
-
-def action_from_data(data: Json, ruleset_module: str) -> ax.Action:
-    """An engine action from validated JSON fields (``kind`` plus the fields given). Where two rulesets
-    each have their own class for one kind, the encounter's ruleset's own is used."""
-    data = dict(data)
-    kind = data.pop("kind", None)
-    classes = _classes().get(str(kind))
-    if not classes:
-        raise Rejected(f"action.kind: unknown action kind {kind!r}")
-    cls = max(classes, key=lambda c: _shared_prefix(c.__module__, ruleset_module)) if len(classes) > 1 else classes[0]
-    names = {f.name for f in dataclasses.fields(cls)}
-    extra = sorted(set(data) - names)
-    if extra:
-        raise Rejected(f"action.{extra[0]}: {kind} has no such field in this ruleset "
-                       f"(its fields: {', '.join(sorted(names)) or 'none'})")
-    for key in ("to", "square"):
-        if data.get(key) is not None:
-            data[key] = tuple(data[key])
-    if data.get("path") is not None:
-        data["path"] = tuple(tuple(p) for p in data["path"])
+def action_from_data(data: Json, own_actions: tuple[type[Any], ...]) -> ax.Action:
+    """An engine action from validated JSON fields (``kind`` plus the fields given), the encounter's
+    ruleset's own action types first. A field the action does not have is named."""
+    fields = dict(data)
+    kind = str(fields.pop("kind", None))
+    cls = {c.kind: c for c in own_actions}.get(kind) or ax.ACTION_TYPES.get(kind)
+    if cls is not None:
+        names = {f.name for f in dataclasses.fields(cls)}
+        extra = sorted(set(fields) - names)
+        if extra:
+            raise Rejected(f"action.{extra[0]}: {kind} has no such field in this ruleset "
+                           f"(its fields: {', '.join(sorted(names)) or 'none'})")
     try:
-        return cls(**data)
-    except TypeError as exc:
-        raise Rejected(f"action: {exc}") from None
+        return ax.action_from_dict(dict(data), own_actions)
+    except ValueError as exc:
+        raise Rejected(f"action.kind: {exc}" if cls is None else f"action: {exc}") from None
 
 
 # ------------------------------------------------------------------------------------------ events
@@ -237,10 +216,10 @@ def _pending_json(p: Pending) -> Json:
             "prompt": p.prompt.to_dict()}
 
 
-def _pending_from_json(data: Json, ruleset_module: str) -> Pending:
+def _pending_from_json(data: Json, own_actions: tuple[type[Any], ...]) -> Pending:
     prompt = dict(data["prompt"])
     prompt["options"] = tuple(prompt["options"])
-    return Pending(action_from_data(data["action"], ruleset_module), tuple(data["answers"]),
+    return Pending(action_from_data(data["action"], own_actions), tuple(data["answers"]),
                    tuple((int(s), int(f)) for s, f in data["faces"]), ReactionPrompt(**prompt))
 
 
@@ -301,7 +280,7 @@ class Service:
                     row.head, row.version)
         live.set_head(row.head)
         if row.pending is not None:
-            enc.pending = _pending_from_json(row.pending, type(battle.ruleset).__module__)
+            enc.pending = _pending_from_json(row.pending, battle.ruleset.own_actions)
         return live
 
     # ------------------------------------------------------------------ encounters
@@ -477,7 +456,7 @@ class Service:
         with live.lock:
             self._check_version(live, expected_version)
             typed = parse_dice(dice)
-            act = action_from_data(action, type(live.enc.ruleset).__module__)
+            act = action_from_data(action, live.enc.ruleset.own_actions)
             return self._resolve(live, lambda enc: enc.act(act), typed, dice, act.kind)
 
     def respond(self, eid: str, answer: str, dice: list[str], expected_version: int) -> Json:

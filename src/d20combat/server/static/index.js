@@ -3,30 +3,8 @@
 (() => {
   const $ = (id) => document.getElementById(id);
 
-  function detailText(detail) {
-    if (typeof detail === "string") return detail;
-    if (Array.isArray(detail)) {
-      return detail.map((d) => (d && d.msg ? `${(d.loc || []).join(".")}: ${d.msg}` : JSON.stringify(d))).join("; ");
-    }
-    return JSON.stringify(detail);
-  }
+  const { api } = window.D20;
 
-  async function api(method, path, body) {
-    const opts = { method, headers: { Accept: "application/json" } };
-    if (body !== undefined) {
-      opts.headers["Content-Type"] = "application/json";
-      opts.body = JSON.stringify(body);
-    }
-    const res = await fetch(path, opts);
-    const text = await res.text();
-    let data = null;
-    try { data = text ? JSON.parse(text) : null; } catch { data = text; }
-    if (!res.ok) {
-      const detail = data && typeof data === "object" && "detail" in data ? detailText(data.detail) : text;
-      throw new Error(`${res.status}: ${detail || res.statusText}`);
-    }
-    return data;
-  }
 
   function showError(err) {
     const el = $("error");
