@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from d20combat.dice import ScriptedDice
-from d20combat.encounter.engine import Encounter
+from d20combat.encounter.actions import Action
+from d20combat.encounter.engine import Encounter, IllegalAction
 from d20combat.scenario import battle_from_data
 
 
@@ -38,6 +39,23 @@ def make_encounter(
     if start:
         enc.start()
     return enc
+
+
+def who(cid: str, side: str, stats: Any, pos: tuple[int, int], **extra: Any) -> dict[str, Any]:
+    """A combatant entry of the scenario format."""
+    return {"id": cid, "side": side, "stats": stats, "position": list(pos), **extra}
+
+
+def illegal(enc: Encounter, action: Action) -> str:
+    """The action is refused by ``check`` and by ``act``, with a message, and nothing changes (state and
+    log). Returns the message."""
+    before, log_len = enc.state, len(enc.log)
+    reason = enc.check(action)
+    assert reason is not None, f"{action} should be illegal"
+    with pytest.raises(IllegalAction) as info:
+        enc.act(action)
+    assert enc.state is before and len(enc.log) == log_len
+    return str(info.value)
 
 
 @pytest.fixture

@@ -9,20 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from tests.conftest import illegal, who
 
 from d20combat.dice import ScriptedDice
 from d20combat.encounter import actions as A
 from d20combat.encounter import events as ev
-from d20combat.encounter.engine import Encounter, IllegalAction, action_catalogue
+from d20combat.encounter.engine import Encounter, action_catalogue
 from d20combat.model.catalog import default_catalog
 from d20combat.rules.armor_class import DefenseContext, armor_class
 from d20combat.scenario import battle_from_data
 
 # ----------------------------------------------------------------------------- helpers
-
-
-def who(cid: str, side: str, stats: Any, pos: tuple[int, int], **extra: Any) -> dict[str, Any]:
-    return {"id": cid, "side": side, "stats": stats, "position": list(pos), **extra}
 
 
 def sheet(base: str, **changes: Any) -> dict[str, Any]:
@@ -50,16 +47,6 @@ def duel(stats: Any = "fighter", *, foe: tuple[int, int] = (2, 1), **kw: Any) ->
     extra = kw.pop("extra", {})
     return build([who("f", "heroes", stats, (1, 1), **extra), who("g", "goblins", "goblin", foe),
                   who("h", "goblins", "goblin", (11, 11)), who("a", "heroes", "wizard", (11, 0))], **kw)
-
-
-def illegal(enc: Encounter, action: A.Action) -> str:
-    before, log_len = enc.state, len(enc.log)
-    reason = enc.check(action)
-    assert reason is not None, f"{action} should be illegal"
-    with pytest.raises(IllegalAction):
-        enc.act(action)
-    assert enc.state is before and len(enc.log) == log_len
-    return reason
 
 
 def costs(events: list[ev.Event]) -> list[str]:

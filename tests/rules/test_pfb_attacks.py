@@ -10,11 +10,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from tests.conftest import illegal
 
 from d20combat.dice import ScriptedDice
 from d20combat.encounter import events as ev
 from d20combat.encounter.actions import Attack, EndTurn, Move, Step
-from d20combat.encounter.engine import Encounter, IllegalAction
+from d20combat.encounter.engine import Encounter
 from d20combat.model.catalog import default_catalog
 from d20combat.model.creature import AttackOption, compile_creature
 from d20combat.model.statblock import StatBlock
@@ -49,14 +50,6 @@ def stats(name: str = "x", **kw: Any) -> dict[str, Any]:
 def armored(ac: int, **kw: Any) -> dict[str, Any]:
     """A target with AC exactly ``ac`` (10 + inline armor, Dex 10)."""
     return stats("target", armor={"name": f"armor{ac}", "armor_bonus": ac - 10}, **kw)
-
-
-def illegal(enc: Encounter, action: Attack) -> str:
-    before = enc.state
-    with pytest.raises(IllegalAction) as info:
-        enc.act(action)
-    assert enc.state is before
-    return str(info.value)
 
 
 # ---------------------------------------------------------------------------- melee: ATK-01/02

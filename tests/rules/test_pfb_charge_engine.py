@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from tests.conftest import illegal, who
 
 from d20combat.encounter import events as ev
 from d20combat.encounter.actions import (
@@ -24,7 +25,7 @@ from d20combat.encounter.actions import (
     Move,
     Step,
 )
-from d20combat.encounter.engine import Encounter, IllegalAction
+from d20combat.encounter.engine import Encounter
 
 Make = Callable[..., Encounter]
 Square = tuple[int, int]
@@ -33,25 +34,11 @@ MISS = 2
 """A d20 face that misses every target here (and is no natural 1)."""
 
 
-def who(cid: str, side: str, stats: str | dict[str, Any], pos: Square, **kw: Any) -> dict[str, Any]:
-    return {"id": cid, "side": side, "stats": stats, "position": list(pos), **kw}
-
-
 def block(name: str = "x", **kw: Any) -> dict[str, Any]:
     b: dict[str, Any] = {"name": name, "race": "human", "hp": 30, "attacks": [{"weapon": "longsword"}],
                          "wielding": "longsword"}
     b.update(kw)
     return b
-
-
-def illegal(enc: Encounter, action: Action) -> str:
-    before = enc.state
-    reason = enc.check(action)
-    assert reason is not None, f"{action} should be illegal"
-    with pytest.raises(IllegalAction) as info:
-        enc.act(action)
-    assert enc.state is before
-    return str(info.value)
 
 
 def charge_row(enc_factory: Make, goblin_col: int, *, charger: Any = "fighter", dice: tuple[int, ...] = (MISS,),

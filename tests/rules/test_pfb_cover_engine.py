@@ -12,20 +12,17 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from tests.conftest import illegal, who
 
 from d20combat.battlefield.cover import CoverDegree
 from d20combat.encounter import events as ev
-from d20combat.encounter.actions import Action, Attack, EndTurn
+from d20combat.encounter.actions import Attack, EndTurn
 from d20combat.encounter.engine import Encounter, IllegalAction
 
 Make = Callable[..., Encounter]
 Square = tuple[int, int]
 
 GOBLIN_AC = 15
-
-
-def who(cid: str, side: str, stats: str | dict[str, Any], pos: Square, **kw: Any) -> dict[str, Any]:
-    return {"id": cid, "side": side, "stats": stats, "position": list(pos), **kw}
 
 
 def archer(cid: str, pos: Square, side: str = "heroes") -> dict[str, Any]:
@@ -39,16 +36,6 @@ def ac_of(enc: Encounter, attacker: str, target: str) -> tuple[int, str]:
 
 def degree(enc: Encounter, attacker: str, target: str) -> CoverDegree:
     return enc.plan_attack(attacker, target).cover.degree
-
-
-def illegal(enc: Encounter, action: Action) -> str:
-    before = enc.state
-    reason = enc.check(action)
-    assert reason is not None, f"{action} should be illegal"
-    with pytest.raises(IllegalAction) as info:
-        enc.act(action)
-    assert enc.state is before
-    return str(info.value)
 
 
 def resolved(events: list[ev.Event]) -> ev.AttackResolved:

@@ -9,20 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from tests.conftest import illegal, who
 
 from d20combat.dice import ScriptedDice
 from d20combat.encounter import actions as A
 from d20combat.encounter import events as ev
 from d20combat.encounter.apply import apply
-from d20combat.encounter.engine import Encounter, IllegalAction
+from d20combat.encounter.engine import Encounter
 from d20combat.rules.health import Health, dying_check, health
 from d20combat.scenario import battle_from_data
 
 # ----------------------------------------------------------------------------- helpers
-
-
-def who(cid: str, side: str, stats: Any, pos: tuple[int, int], **extra: Any) -> dict[str, Any]:
-    return {"id": cid, "side": side, "stats": stats, "position": list(pos), **extra}
 
 
 def build(combatants: list[dict[str, Any]], *, dice: tuple[int, ...] | list[int] = (),
@@ -40,16 +37,6 @@ def party(hero_hp: int, *, hero: Any = "wizard", **kw: Any) -> Encounter:
     """Fighter "f" first (far away), then the hero "x" at ``hero_hp`` next to goblin "g" (last)."""
     return build([who("f", "heroes", "fighter", (10, 10)), who("x", "heroes", hero, (1, 1), hp=hero_hp),
                   who("g", "goblins", "goblin", (2, 1)), who("h", "goblins", "goblin", (11, 0))], **kw)
-
-
-def illegal(enc: Encounter, action: A.Action) -> str:
-    before, log_len = enc.state, len(enc.log)
-    reason = enc.check(action)
-    assert reason is not None, f"{action} should be illegal"
-    with pytest.raises(IllegalAction):
-        enc.act(action)
-    assert enc.state is before and len(enc.log) == log_len
-    return reason
 
 
 def gm(enc: Encounter, *events: ev.Event) -> None:

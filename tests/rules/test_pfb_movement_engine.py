@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from tests.conftest import illegal, who
 
 from d20combat.encounter import events as ev
 from d20combat.encounter.actions import (
@@ -26,17 +27,13 @@ from d20combat.encounter.actions import (
     StandUp,
     Step,
 )
-from d20combat.encounter.engine import Encounter, IllegalAction
+from d20combat.encounter.engine import Encounter
 
 Make = Callable[..., Encounter]
 Square = tuple[int, int]
 
 
 # ---------------------------------------------------------------------------- helpers
-def who(cid: str, side: str, stats: str | dict[str, Any], pos: Square, **kw: Any) -> dict[str, Any]:
-    return {"id": cid, "side": side, "stats": stats, "position": list(pos), **kw}
-
-
 def block(name: str = "x", **kw: Any) -> dict[str, Any]:
     """An inline Medium human with a longsword in hand, hp 20, abilities 10."""
     b: dict[str, Any] = {"name": name, "race": "human", "hp": 20, "attacks": [{"weapon": "longsword"}],
@@ -48,17 +45,6 @@ def block(name: str = "x", **kw: Any) -> dict[str, Any]:
 def far_goblin() -> dict[str, Any]:
     """An awake enemy out of the way on a 16×16 map."""
     return who("g", "goblins", "goblin", (15, 15))
-
-
-def illegal(enc: Encounter, action: Action) -> str:
-    """The action is refused, by ``check`` and by ``act``, and the state is untouched."""
-    before = enc.state
-    reason = enc.check(action)
-    assert reason is not None, f"{action} should be illegal"
-    with pytest.raises(IllegalAction) as info:
-        enc.act(action)
-    assert enc.state is before
-    return str(info.value)
 
 
 def moved(events: list[ev.Event]) -> ev.Moved:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from tests.conftest import illegal, who
 
 from d20combat.dice import DiceError, ScriptedDice
 from d20combat.encounter import actions as A
@@ -26,10 +27,6 @@ from d20combat.scenario import battle_from_data
 from d20combat.scenario.loader import ScenarioError
 
 # ----------------------------------------------------------------------------- helpers
-
-
-def who(cid: str, side: str, stats: Any, pos: tuple[int, int], **extra: Any) -> dict[str, Any]:
-    return {"id": cid, "side": side, "stats": stats, "position": list(pos), **extra}
 
 
 def plain(name: str, **changes: Any) -> dict[str, Any]:
@@ -63,18 +60,6 @@ def build(
     if start:
         enc.start()
     return enc
-
-
-def illegal(enc: Encounter, action: A.Action) -> str:
-    """The action is refused with a message and changes nothing."""
-    before, log_len = enc.state, len(enc.log)
-    reason = enc.check(action)
-    assert reason is not None, f"{action} should be illegal"
-    with pytest.raises(IllegalAction):
-        enc.act(action)
-    assert enc.state is before
-    assert len(enc.log) == log_len
-    return reason
 
 
 def gm(enc: Encounter, *events: ev.Event) -> None:
