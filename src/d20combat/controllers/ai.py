@@ -142,13 +142,15 @@ class TacticalAI:
         reach = self._reachable(enc, me)
         if not reach:
             return act.EndTurn()
+        # Paths that provoke attacks of opportunity come last (in rulesets that have them).
+        risk = self._provocation_risk(enc, me, reach)
         # A square from which some foe can be attacked, cheapest first, wounded foes preferred.
-        best: tuple[tuple[int, int, str], Square] | None = None
+        best: tuple[tuple[int, int, int, str], Square] | None = None
         for sq, info in reach.items():
             fp = Footprint(sq, creature.space)
             for foe in foes:
                 if within_reach(fp, creature.reach_ft, enc.footprint(foe)):
-                    key = (info.cost_ft, s.get(foe).hp, foe)
+                    key = (risk[sq], info.cost_ft, s.get(foe).hp, foe)
                     if best is None or key < best[0]:
                         best = (key, sq)
         if best is not None and enc.can_afford("move"):
@@ -159,7 +161,8 @@ class TacticalAI:
         target = self._nearest_foe(enc, me, foes)
         t_fp = enc.footprint(target)
         here = footprint_distance_ft(enc.footprint(me), t_fp)
-        closer = min(reach.items(), key=lambda kv: (footprint_distance_ft(Footprint(kv[0], creature.space), t_fp),
+        closer = min(reach.items(), key=lambda kv: (risk[kv[0]],
+                                                   footprint_distance_ft(Footprint(kv[0], creature.space), t_fp),
                                                    kv[1].cost_ft, kv[0]))
         if footprint_distance_ft(Footprint(closer[0], creature.space), t_fp) < here:
             move = self._legal(enc, act.Move(to=closer[0]))
@@ -189,7 +192,8 @@ class TacticalAI:
         reach = self._reachable(enc, me)
         if reach and enc.can_afford("move"):
             # The cheapest square ≥ 10 ft from every foe with a legal shot (keep the standard action if we can).
-            ordered = sorted(reach.items(), key=lambda kv: (kv[1].cost_ft, kv[0]))
+            risk = self._provocation_risk(enc, me, reach)
+            ordered = sorted(reach.items(), key=lambda kv: (risk[kv[0]], kv[1].cost_ft, kv[0]))
             tried = 0
             for sq, _info in ordered:
                 fp = Footprint(sq, creature.space)
@@ -223,6 +227,14 @@ class TacticalAI:
                 if move is not None:
                     return move
         return act.EndTurn()
+
+    @staticmethod
+    def _provocation_risk(enc: Encounter, me: str, reach: dict[Square, mv.PathInfo]) -> dict[Square, int]:
+        """How many attacks of opportunity the cheapest path to each square would offer (0 where the
+        ruleset has none)."""
+        squares = list(reach)
+        found = enc.provocations(me, [reach[sq].path for sq in squares])
+        return {sq: len(f) for sq, f in zip(squares, found, strict=True)}
 
     def _shot_from(self, enc: Encounter, me: str, option: AttackOption, foe: str, sq: Square) -> bool:
         try:

@@ -3,6 +3,7 @@ attacks of opportunity (PFB-ATK, PFB-CRIT, PFB-DMG, PFB-COV, PFB-CONC; rules-dif
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -22,7 +23,7 @@ from d20combat.encounter.state import EncounterState
 from d20combat.numbers import Modifier, total
 from d20combat.rules.armor_class import DefenseContext
 from d20combat.rules.damage import roll_damage
-from d20combat.rulesets.base import RuleError
+from d20combat.rulesets.base import RuleError, View
 
 if TYPE_CHECKING:
     from d20combat.encounter.engine import Encounter
@@ -267,27 +268,70 @@ def _roll_attack(self: Encounter, tx: Tx, plan: AttackPlan, *, damage_bonus: int
 
 # ------------------------------------------------------------------ reactions
 
+def aoo_plan(self: Encounter, state: EncounterState, enemy: str, mover: str,
+             view: View | None = None) -> AttackPlan | None:
+    """The attack of opportunity ``enemy`` would be offered against ``mover`` where it stands in ``state``
+    (P19: a reaction left, able to act, threatening, allowed, and a melee attack it could make), or None."""
+    rs = self.ruleset
+    es = state.get(enemy)
+    creature = self.creature(enemy)
+    if es.reactions.get(rs.aoo_pool, 0) <= 0 or not rs.can_act(creature, es):
+        return None
+    if not rs.threatened(creature, es, self.footprint(enemy, state), self.footprint(mover, state)) \
+            or not rs.can_make_aoo(view if view is not None else self.view(state), enemy, mover):
+        return None
+    try:
+        plan = self.plan_attack(enemy, mover, rs.aoo_attack(creature, es), state=state)
+    except IllegalAction:
+        return None
+    return None if plan.ranged else plan
+
+
+def provocations(self: Encounter, mover: str, paths: Iterable[Sequence[Square]],
+                 state: EncounterState | None = None) -> list[list[tuple[str, Square]]]:
+    """For each path (successive squares, the start excluded): who would be offered an attack of
+    opportunity, and on leaving which square, if ``mover`` walked it now. For previews and the AI; the
+    walk itself asks the same :func:`aoo_plan`."""
+    s = state or self.state
+    paths = list(paths)
+    if not self.ruleset.movement_provokes("move") or not self.on_map(mover, s):
+        return [[] for _ in paths]
+    ms = s.get(mover)
+    foes = self.enemies(mover, s)
+    seen: dict[tuple[Square, str], bool] = {}
+
+    def would(square: Square, enemy: str) -> bool:
+        if (square, enemy) not in seen:
+            there = s if square == ms.position else s.with_combatant(replace(ms, position=square))
+            seen[(square, enemy)] = self.aoo_plan(there, enemy, mover) is not None
+        return seen[(square, enemy)]
+
+    out: list[list[tuple[str, Square]]] = []
+    for path in paths:
+        offered: set[str] = set()
+        found: list[tuple[str, Square]] = []
+        here = ms.position
+        for sq in path:
+            for enemy in foes:
+                if enemy not in offered and would(here, enemy):
+                    offered.add(enemy)
+                    found.append((enemy, here))
+            here = (int(sq[0]), int(sq[1]))
+        out.append(found)
+    return out
+
+
 def _provoke(self: Encounter, tx: Tx, mover: str, reason: str, offered: set[str]) -> bool:
     """Offer an attack of opportunity to every enemy that threatens ``mover`` where it stands now
     (P19). Returns False if the mover can no longer act afterwards."""
     rs = self.ruleset
-    here = self.footprint(mover, tx.state)
     for enemy in self.enemies(mover, tx.state):
         if enemy in offered:
             continue
-        es = tx.state.get(enemy)
+        plan = self.aoo_plan(tx.state, enemy, mover, tx)
+        if plan is None:
+            continue
         creature = self.creature(enemy)
-        if es.reactions.get(rs.aoo_pool, 0) <= 0 or not rs.can_act(creature, es):
-            continue
-        if not rs.threatened(creature, es, self.footprint(enemy, tx.state), here) \
-                or not rs.can_make_aoo(tx, enemy, mover):
-            continue
-        try:
-            plan = self.plan_attack(enemy, mover, rs.aoo_attack(creature, es), state=tx.state)
-        except IllegalAction:
-            continue
-        if plan.ranged:
-            continue
         offered.add(enemy)
         choices = rs.aoo_choices(creature, plan.option)
         answer = tx.ask(ReactionPrompt(enemy, "attack_of_opportunity", f"{mover} {reason}", (*choices, "decline")))

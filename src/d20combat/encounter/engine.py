@@ -86,6 +86,8 @@ class Encounter:
     defense = attack_actions.defense
     target_ac = attack_actions.target_ac
     _roll_attack = attack_actions._roll_attack
+    aoo_plan = attack_actions.aoo_plan
+    provocations = attack_actions.provocations
     _provoke = attack_actions._provoke
 
     # ------------------------------------------------------------------ queries

@@ -23,7 +23,7 @@ import secrets
 import textwrap
 import threading
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
@@ -601,57 +601,6 @@ class Service:
             raise Rejected(f"{where}: no combatant {cid!r} (known: {', '.join(live.enc.state.combatants)})")
         return cid
 
-    def _provokers(self, enc: Encounter, mover: str) -> Callable[[Square, set[str]], list[str]]:
-        """Who would make a reaction attack when ``mover`` leaves a square, as the engine's walk asks:
-        the ruleset's threat (``threatened``: its ``threat_reach`` by ``within_reach`` unless the ruleset
-        says otherwise), a reaction left, able to act, ``can_make_aoo`` there and a melee attack plan."""
-        rs = enc.ruleset
-        s = enc.state
-        if not rs.movement_provokes("move") or not enc.on_map(mover, s):
-            return lambda sq, offered: []
-        space = enc.creature(mover).space
-        mover_state = s.get(mover)
-        candidates = []
-        for enemy in enc.enemies(mover, s):
-            es, ec = s.get(enemy), enc.creature(enemy)
-            if es.reactions.get(rs.aoo_pool, 0) <= 0 or not rs.can_act(ec, es):
-                continue
-            candidates.append((enemy, ec, es, enc.footprint(enemy, s)))
-        cache: dict[tuple[Square, str], bool] = {}
-
-        def would(enemy: str, sq: Square) -> bool:
-            key = (sq, enemy)
-            if key not in cache:
-                _, ec, es, efp = next(c for c in candidates if c[0] == enemy)
-                ok = rs.threatened(ec, es, efp, Footprint(sq, space))
-                if ok:
-                    there = s.with_combatant(replace(mover_state, position=sq))
-                    try:
-                        ok = rs.can_make_aoo(enc.view(there), enemy, mover) and not enc.plan_attack(
-                            enemy, mover, rs.aoo_attack(ec, es), state=there).ranged
-                    except IllegalAction:
-                        ok = False
-                cache[key] = ok
-            return cache[key]
-
-        def leaving(sq: Square, offered: set[str]) -> list[str]:
-            return [e for e, *_ in candidates if e not in offered and would(e, sq)]
-
-        return leaving
-
-    @staticmethod
-    def _walk_provokes(start: Square, path: Iterable[Square], leaving: Callable[[Square, set[str]], list[str]]
-                       ) -> list[tuple[str, Square]]:
-        offered: set[str] = set()
-        out: list[tuple[str, Square]] = []
-        here = start
-        for sq in path:
-            for enemy in leaving(here, offered):
-                offered.add(enemy)
-                out.append((enemy, here))
-            here = sq
-        return out
-
     def moves(self, eid: str, combatant: str) -> Json:
         live = self._get(eid)
         with live.lock:
@@ -659,13 +608,10 @@ class Service:
             cid = self._combatant_id(live, combatant, "combatant")
             if not enc.on_map(cid):
                 return {"combatant": cid, "squares": []}
-            start = enc.state.get(cid).position
-            leaving = self._provokers(enc, cid)
-            squares = []
-            for to, info in sorted(enc.move_options(cid).items()):
-                provokes = [e for e, _ in self._walk_provokes(start, info.path, leaving)]
-                squares.append({"to": list(to), "cost_ft": info.cost_ft, "path": [list(p) for p in info.path],
-                                 "provokes": provokes})
+            options = sorted(enc.move_options(cid).items())
+            provoked = enc.provocations(cid, [info.path for _, info in options])
+            squares = [{"to": list(to), "cost_ft": info.cost_ft, "path": [list(p) for p in info.path],
+                        "provokes": [e for e, _ in found]} for (to, info), found in zip(options, provoked, strict=True)]
             return {"combatant": cid, "squares": squares}
 
     def preview_move(self, eid: str, combatant: str, to: Square) -> Json:
@@ -675,16 +621,13 @@ class Service:
 
     def _preview_move(self, live: Live, cid: str, to: Square) -> Json:
         enc = live.enc
-        s = enc.state
         to = (int(to[0]), int(to[1]))
         reason = self._not_their_turn(live, cid) or enc.check(ax.Move(to=to))
         info = enc.move_options(cid).get(to) if enc.on_map(cid) else None
         if info is None:
             reason = reason or f"no legal path to {to}"
             return {"legal": False, "reason": reason, "path": [], "cost_ft": None, "provokes": [], "cover": []}
-        start = s.get(cid).position
-        provokes = [{"by": e, "square": list(sq)}
-                    for e, sq in self._walk_provokes(start, info.path, self._provokers(enc, cid))]
+        provokes = [{"by": e, "square": list(sq)} for e, sq in enc.provocations(cid, [info.path])[0]]
         return {"legal": reason is None, "reason": reason, "path": [list(p) for p in info.path],
                 "cost_ft": info.cost_ft, "provokes": provokes, "cover": self._cover_from(enc, cid, to)}
 
