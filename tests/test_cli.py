@@ -89,3 +89,29 @@ def test_ruleset_override_refuses_stat_blocks_it_cannot_use(tmp_path: Path) -> N
     assert "needed by the skill-based ruleset" in result.output
     result = runner.invoke(app, ["run", str(scenario), "--ruleset", "chess"])
     assert result.exit_code == 2 and "unknown ruleset 'chess'" in result.output
+
+
+def test_play_at_the_terminal_a_side_chooses_by_number_or_json() -> None:
+    """The console controller answers the same decisions as the AI: here the monsters only end their turns
+    (typed as JSON), one bad answer is refused, and the AI's heroes win."""
+    answers = "dance\n" + '{"kind": "end_turn"}\n' * 200
+    result = runner.invoke(app, ["play", "examples/ogre-charge.yaml", "--human", "monsters", "--seed", "3"],
+                           input=answers)
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "choose an action" in result.output and "not an option" in result.output
+    assert "heroes win" in result.output
+
+
+def test_play_with_typed_dice_uses_the_typed_face_and_rolls_on_enter() -> None:
+    """--typed-dice asks for every die: an impossible face is asked again, Enter lets the computer roll."""
+    answers = "25\n17\n" + "\n" * 3000
+    result = runner.invoke(app, ["play", "examples/ogre-charge.yaml", "--typed-dice", "--seed", "3"], input=answers)
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "a d20 shows 1–20" in result.output
+    assert "initiative 19 = d20 17" in result.output or "= d20 17" in result.output
+    assert "Result after" in result.output
+
+
+def test_play_refuses_an_unknown_side() -> None:
+    result = runner.invoke(app, ["play", "examples/ogre-charge.yaml", "--human", "elves"])
+    assert result.exit_code == 2 and "the sides are heroes, monsters" in result.output

@@ -66,6 +66,70 @@ def run(
         console.print(f"event log: {log} ({len(enc.log)} events)")
 
 
+@app.command(name="play")
+def play_at_the_table(
+    scenario: Annotated[Path, typer.Argument(help="scenario file (YAML or JSON)")],
+    human: Annotated[list[str], typer.Option(help="a side you play at the terminal (repeat); the AI plays "
+                                                  "the others")] = [],  # noqa: B006
+    seed: Annotated[int, typer.Option(help="dice seed for the dice you do not type")] = 1,
+    typed_dice: Annotated[bool, typer.Option(help="ask for every die: type the physical roll, or Enter to "
+                                                  "let the computer roll it")] = False,
+    ruleset: Annotated[str | None, typer.Option(help="override the scenario's ruleset")] = None,
+    log: Annotated[Path | None, typer.Option(help="write the event log here (JSON lines)")] = None,
+) -> None:
+    """Play SCENARIO at the terminal: choose the actions of your sides, answer reaction prompts, type dice."""
+    from d20combat.controllers import Controller
+    from d20combat.controllers.console import ConsoleController, typed_die_asker
+    from d20combat.dice import DiceError, TypedDice
+    from d20combat.encounter.engine import IllegalAction
+
+    try:
+        battle = load_battle(scenario, ruleset_override=ruleset)
+    except ScenarioError as exc:
+        _fail(str(exc))
+    unknown = sorted(set(human) - set(battle.sides))
+    if unknown:
+        _fail(f"--human {', '.join(unknown)}: the sides are {', '.join(battle.sides)}")
+
+    def ask(text: str) -> str:
+        return str(typer.prompt(text, default="", show_default=False))
+
+    def say(text: str) -> None:
+        console.print(text, markup=False)
+
+    dice = TypedDice(typed_die_asker(ask, say), fallback=SeededDice(seed)) if typed_dice else SeededDice(seed)
+    enc = Encounter(battle, dice)
+    person = ConsoleController(ask, say)
+    ai = TacticalAI()
+    controllers: dict[str, Controller] = {side: (person if side in human else ai) for side in battle.sides}
+
+    def show(events: list[ev.Event]) -> None:
+        for e in events:
+            text = describe_event(enc, e)
+            if text:
+                console.print(text, markup=False)
+            if isinstance(e, ev.RoundStarted):
+                console.print(draw_map(enc), markup=False)
+
+    show(enc.start())
+    while not enc.state.ended:
+        try:
+            if enc.pending is not None:
+                prompt = enc.pending.prompt
+                show(enc.respond(controllers[enc.creature(prompt.reactor).side].react(enc, prompt)))
+            elif enc.state.turn is not None:
+                show(enc.act(controllers[enc.creature(enc.state.turn.actor).side].choose(enc)))
+            else:
+                break
+        except (IllegalAction, DiceError) as exc:
+            say(f"  refused, nothing changed: {exc}")
+    console.print()
+    console.print(summary(enc), markup=False)
+    if log is not None:
+        log.write_text("".join(e.to_json() + "\n" for e in enc.log), encoding="utf-8")
+        console.print(f"event log: {log} ({len(enc.log)} events)")
+
+
 @app.command()
 def replay(log: Annotated[Path, typer.Argument(help="an event log written by 'run --log'")]) -> None:
     """Rebuild an encounter from its event log and print its final state."""

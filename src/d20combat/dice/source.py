@@ -122,4 +122,7 @@ class TypedDice(DiceSource):
             if self._fallback is not None:
                 return self._fallback.roll(sides, purpose)
             raise DiceError(f"{purpose}: type the d{sides} you rolled")
-        return self._ask(sides, purpose)
+        face = self._ask(sides, purpose)
+        if face == 0 and self._fallback is not None:  # the GM let the computer roll this one
+            return self._fallback.roll(sides, purpose)
+        return face
