@@ -130,8 +130,23 @@ class AttackProfile:
         return " + ".join([str(self.damage), *(f"{e} (once)" for e in self.once)])
 
 
+class _DamageSummary:
+    """Mean and percentiles of a ``damage`` distribution (one attack or a round)."""
+
+    __slots__ = ()
+    damage: Die
+
+    @property
+    def mean(self) -> Fraction:
+        return Fraction(self.damage.mean())
+
+    @property
+    def percentiles(self) -> tuple[int, int, int]:
+        return percentiles(self.damage)
+
+
 @dataclass(frozen=True, slots=True)
-class AttackOdds:
+class AttackOdds(_DamageSummary):
     """The exact outcome of one attack."""
 
     profile: AttackProfile
@@ -152,29 +167,13 @@ class AttackOdds:
     def p_normal_hit(self) -> Fraction:
         return self.p_hit - self.p_crit
 
-    @property
-    def mean(self) -> Fraction:
-        return Fraction(self.damage.mean())
-
-    @property
-    def percentiles(self) -> tuple[int, int, int]:
-        return percentiles(self.damage)
-
 
 @dataclass(frozen=True, slots=True)
-class RoundOdds:
+class RoundOdds(_DamageSummary):
     """A full attack: independent attacks, their damage summed."""
 
     attacks: tuple[AttackOdds, ...]
     damage: Die
-
-    @property
-    def mean(self) -> Fraction:
-        return Fraction(self.damage.mean())
-
-    @property
-    def percentiles(self) -> tuple[int, int, int]:
-        return percentiles(self.damage)
 
 
 @dataclass(frozen=True, slots=True)
