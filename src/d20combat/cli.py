@@ -163,6 +163,20 @@ def _progress_run(n: int, job: Any) -> Any:
         return job(lambda k: bar.advance(task, k))
 
 
+def _say_engine(data: dict[str, Any], ruleset: str | None, engine: str) -> None:
+    """Name the engine that will play, and why the fast path does not where it does not."""
+    from d20combat.simulation.runner import engine_for
+
+    try:
+        chosen, why = engine_for(data, ruleset, engine)
+    except ValueError as exc:
+        _fail(str(exc))
+    if chosen == "fast":
+        err.print("engine: fast path (compiled; the first run on a machine compiles it, about a minute)")
+    else:
+        err.print(f"engine: reference ({why})")
+
+
 def _load_data(scenario: Path) -> dict[str, Any]:
     from d20combat.scenario import read_scenario_data
 
@@ -184,6 +198,8 @@ def simulate(
     ruleset: Annotated[str | None, typer.Option(help="override the scenario's ruleset")] = None,
     out: Annotated[Path | None, typer.Option(help="write the results (.json or .csv)")] = None,
     plot: Annotated[Path | None, typer.Option(help="write a figure (.png)")] = None,
+    engine: Annotated[str, typer.Option(help="auto (the compiled fast path where it replays the scenario "
+                                             "exactly), fast, or reference")] = "auto",
 ) -> None:
     """Play SCENARIO N times with the AI on every side: win rates with 95 % intervals, rounds, damage."""
     from rich.table import Table
@@ -194,9 +210,10 @@ def simulate(
     data = _load_data(scenario)
     if out is not None and out.suffix.lower() not in (".json", ".csv"):
         _fail(f"--out {out}: use a .json or .csv file")
+    _say_engine(data, ruleset, engine)
     try:
         outcomes = _progress_run(n, lambda tick: simulate_outcomes(
-            data, n, seed=seed, workers=workers, dask=dask, ruleset=ruleset, progress=tick))
+            data, n, seed=seed, workers=workers, dask=dask, ruleset=ruleset, progress=tick, engine=engine))
     except (ValueError, OSError) as exc:
         _fail(str(exc))
     sides = sides_of(data, ruleset)
@@ -241,6 +258,8 @@ def sweep(
                                                   "drops below this", min=0, max=1)] = 0.5,
     out: Annotated[Path | None, typer.Option(help="write the rows (.json or .csv)")] = None,
     plot: Annotated[Path | None, typer.Option(help="write a figure (.png)")] = None,
+    engine: Annotated[str, typer.Option(help="auto (the compiled fast path where it replays the scenario "
+                                             "exactly), fast, or reference")] = "auto",
 ) -> None:
     """Simulate a grid of variants of SCENARIO, one row per variant with win rates and intervals."""
     import csv
@@ -266,11 +285,13 @@ def sweep(
         _fail(f"--out {out}: use a .json or .csv file")
     labels = [v.label for v in varies]
     rows: list[dict[str, Any]] = []
+    _say_engine(variants[0][1], None, engine)
 
     def job(tick: Any) -> None:
         for settings, variant in variants:
             try:
-                outcomes = simulate_outcomes(variant, n, seed=seed, workers=workers, dask=dask, progress=tick)
+                outcomes = simulate_outcomes(variant, n, seed=seed, workers=workers, dask=dask, progress=tick,
+                                             engine=engine)
             except ScenarioError as exc:
                 _fail(f"variant {', '.join(f'{v.label}={x}' for v, x in settings)}: {exc}")
             summary = summarize(outcomes, sides_of(variant), seed)

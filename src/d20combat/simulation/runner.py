@@ -4,6 +4,11 @@ Every encounter ``i`` of a run with seed ``s`` gets its own dice seed from
 ``numpy.random.SeedSequence([s, i])``, so the outcome of encounter ``i`` does not depend on which
 worker plays it: the same ``--seed`` gives the same aggregate whatever ``--workers`` is, in a local
 process pool or on Dask.
+
+Two engines play an encounter. The reference engine (``Encounter`` + ``TacticalAI``) plays anything;
+the fast path (:mod:`d20combat.simulation.fast`) replays it exactly — same decisions, dice and events —
+for battles whose ruleset keeps the core procedure, about 60× faster. ``engine="auto"`` takes the fast
+path where it can and says why not where it cannot; the outcome of an encounter is the same either way.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -23,6 +28,12 @@ from d20combat.dice import SeededDice
 from d20combat.encounter.battle import Battle
 from d20combat.encounter.engine import Encounter
 from d20combat.scenario import battle_from_data
+from d20combat.simulation.fast import kernel as fast_kernel
+from d20combat.simulation.fast.compile import CON_SCORE, CompiledBattle, NotCompilable, compile_battle
+from d20combat.simulation.fast.runner import play_fast
+
+Engine = Literal["auto", "fast", "reference"]
+ENGINES: tuple[str, ...] = ("auto", "fast", "reference")
 
 Progress = Callable[[int], None]
 """Called with the number of encounters just finished."""
@@ -64,14 +75,62 @@ def play_one(battle: Battle, seed: int) -> Outcome:
     )
 
 
+def play_one_fast(cb: CompiledBattle, seed: int) -> Outcome:
+    """:func:`play_one` on the fast path: the same outcome, computed by the compiled kernel."""
+    result = play_fast(cb, seed)
+    s, t = result.state, result.scalars
+    hp = s[:, fast_kernel.HP]
+    winner = int(t[fast_kernel.T_WINNER])
+    return Outcome(
+        winner=cb.sides[winner] if winner >= 0 else None,
+        timeout=bool(t[fast_kernel.T_TIMEOUT]),
+        rounds=int(t[fast_kernel.T_ROUND]),
+        attacks=int(t[fast_kernel.T_ATTACKS]),
+        dealt=tuple(int(x) for x in s[:, fast_kernel.DEALT]),
+        taken=tuple(int(x) for x in s[:, fast_kernel.TAKEN]),
+        downed=tuple(bool(x < 0) for x in hp),  # out of the fight: the kernel's battles have no conditions
+        killed=tuple(bool(x <= -c) for x, c in zip(hp, cb.cs[:, CON_SCORE], strict=True)),
+    )
+
+
 @lru_cache(maxsize=8)
 def _battle(scenario_json: str, ruleset: str | None) -> Battle:
     """Compile the scenario once per process (workers keep it between chunks)."""
     return battle_from_data(json.loads(scenario_json), "scenario", ruleset)
 
 
-def run_chunk(scenario_json: str, ruleset: str | None, seed: int, start: int, stop: int) -> list[Outcome]:
+@lru_cache(maxsize=8)
+def _compiled(scenario_json: str, ruleset: str | None) -> CompiledBattle | str:
+    """The fast path's tables for the scenario, or why it cannot replay it."""
+    try:
+        return compile_battle(_battle(scenario_json, ruleset))
+    except NotCompilable as exc:
+        return str(exc)
+
+
+def engine_for(scenario: Mapping[str, Any], ruleset: str | None = None, engine: str = "auto") -> tuple[str, str]:
+    """Which engine plays the scenario ("fast" or "reference") and why; raises ``ValueError`` when the
+    fast path is demanded but cannot replay it."""
+    if engine not in ENGINES:
+        raise ValueError(f"engine {engine!r}: use one of {', '.join(ENGINES)}")
+    if engine == "reference":
+        return "reference", "asked for"
+    compiled = _compiled(json.dumps(scenario, sort_keys=True), ruleset)
+    if isinstance(compiled, str):
+        if engine == "fast":
+            raise ValueError(f"the fast path cannot play this scenario: {compiled}")
+        return "reference", compiled
+    return "fast", "the ruleset keeps the core procedure"
+
+
+def run_chunk(scenario_json: str, ruleset: str | None, seed: int, start: int, stop: int,
+              engine: str = "auto") -> list[Outcome]:
     """Play encounters ``start..stop-1`` (a picklable top-level function for pools and Dask)."""
+    compiled = _compiled(scenario_json, ruleset) if engine != "reference" else "asked for"
+    if isinstance(compiled, CompiledBattle):
+        return [play_one_fast(compiled, encounter_seed(seed, i)) for i in range(start, stop)]
+    if engine == "fast":
+        raise ValueError(f"the fast path cannot play this scenario: {compiled}")
     battle = _battle(scenario_json, ruleset)
     return [play_one(battle, encounter_seed(seed, i)) for i in range(start, stop)]
 
@@ -90,10 +149,12 @@ def simulate_outcomes(
     dask: str | None = None,
     ruleset: str | None = None,
     progress: Progress | None = None,
+    engine: str = "auto",
 ) -> list[Outcome]:
     """Play ``n`` encounters; outcomes come back in encounter order whatever ran them.
 
     ``dask``: a scheduler address, or ``"local"`` for a ``LocalCluster`` of ``workers`` processes.
+    ``engine``: ``"auto"`` (the fast path where it can replay the scenario), ``"fast"`` or ``"reference"``.
     """
     if n < 1:
         raise ValueError(f"the number of encounters must be at least 1, got {n}")
@@ -101,18 +162,21 @@ def simulate_outcomes(
         raise ValueError(f"workers must be at least 1, got {workers}")
     scenario_json = json.dumps(scenario, sort_keys=True)
     _battle(scenario_json, ruleset)  # fail fast, in the caller, on a bad scenario
+    if engine_for(scenario, ruleset, engine)[0] == "fast":
+        # Compile (or load) the kernel here once, so workers load it from numba's disk cache.
+        run_chunk(scenario_json, ruleset, seed, 0, 1, engine)
     chunks = _chunks(n, workers)
     results: dict[int, list[Outcome]] = {}
     if dask is not None:
-        results = _run_dask(scenario_json, ruleset, seed, chunks, workers, dask, progress)
+        results = _run_dask(scenario_json, ruleset, seed, chunks, workers, dask, progress, engine)
     elif workers == 1:
         for k, (a, b) in enumerate(chunks):
-            results[k] = run_chunk(scenario_json, ruleset, seed, a, b)
+            results[k] = run_chunk(scenario_json, ruleset, seed, a, b, engine)
             if progress:
                 progress(b - a)
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(run_chunk, scenario_json, ruleset, seed, a, b): k
+            futures = {pool.submit(run_chunk, scenario_json, ruleset, seed, a, b, engine): k
                        for k, (a, b) in enumerate(chunks)}
             for fut in as_completed(futures):
                 k = futures[fut]
@@ -123,7 +187,7 @@ def simulate_outcomes(
 
 
 def _run_dask(scenario_json: str, ruleset: str | None, seed: int, chunks: Sequence[tuple[int, int]], workers: int,
-              address: str, progress: Progress | None) -> dict[int, list[Outcome]]:
+              address: str, progress: Progress | None, engine: str = "auto") -> dict[int, list[Outcome]]:
     from dask.distributed import Client, LocalCluster
     from dask.distributed import as_completed as dask_completed
 
@@ -134,7 +198,7 @@ def _run_dask(scenario_json: str, ruleset: str | None, seed: int, chunks: Sequen
     else:
         client = Client(address)
     try:
-        futures = [client.submit(run_chunk, scenario_json, ruleset, seed, a, b, pure=False) for a, b in chunks]
+        futures = [client.submit(run_chunk, scenario_json, ruleset, seed, a, b, engine, pure=False) for a, b in chunks]
         index = {f.key: k for k, f in enumerate(futures)}
         results: dict[int, list[Outcome]] = {}
         for fut in dask_completed(futures):

@@ -1,0 +1,485 @@
+"""Compiled replicas of the cover, line and terrain-concealment geometry (fast path).
+
+Each function here reproduces one reference function of :mod:`d20combat.battlefield` exactly,
+bit for bit, on array maps instead of ``GameMap`` sets, so a simulated battle takes the very same
+decisions as the reference engine. Only the verdicts are computed (a cover degree, percentages),
+never the explanatory texts; so where the reference looks for the *first* blocker of a line, these
+functions only ask *whether* one exists, and may scan the line in any order.
+
+Data conventions (fixed; the kernels rely on them):
+
+* Map arrays are indexed ``[c, r]`` (column, row), shape ``(W, H)``: ``walls`` and ``low_walls`` are
+  ``uint8`` (1 = present); ``concealing`` is ``int16``, -1 for a square not in
+  ``GameMap.concealing``, else its listed percent (listed percents must be >= 0).
+* ``occ`` (``int16``) counts the on-map creatures covering each square. The attacker and the
+  defender may be counted too: the reference skips their own squares anyway, so any other square
+  with ``occ > 0`` is a square of some *other* creature, i.e. in the reference ``creature_squares``.
+* A footprint is ``(c, r, size)``: origin square and side length in squares.
+* Squares off the map count as empty (no wall, not concealing, no creature), which matches any
+  ``GameMap`` whose sets hold on-map squares only.
+
+All functions are written in the numba nopython subset and compiled by :func:`jit.njit`; with
+``NUMBA_DISABLE_JIT=1`` (or without numba) they run as plain Python with identical results.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from d20combat.simulation.fast.jit import njit
+
+NONE = 0
+"""Cover degree: no cover (``CoverDegree.NONE``)."""
+PARTIAL = 1
+"""Cover degree: partial cover, variant PFB-COV-16 (``CoverDegree.PARTIAL``)."""
+COVER = 2
+"""Cover degree: cover (``CoverDegree.COVER``)."""
+TOTAL = 3
+"""Cover degree: total cover, walls on every line (``CoverDegree.TOTAL``)."""
+
+
+# --------------------------------------------------------------------------------------------
+# Lines (battlefield.lines)
+# --------------------------------------------------------------------------------------------
+
+
+@njit
+def _crossed_forward(px: int, py: int, qx: int, qy: int, out: NDArray[np.int64]) -> int:
+    """``squares_crossed_scaled(p, q, 1)`` for ``px <= qx``: the column scan, in the reference order.
+
+    With scale 1 every endpoint is a grid point, so a vertical or horizontal segment runs along a
+    grid line and enters no square (the reference returns ``[]`` for ``dx == 0`` and ``dy == 0``).
+    """
+    dx = qx - px
+    dy = qy - py
+    if dx == 0 or dy == 0:
+        return 0
+    n = 0
+    for c in range(px, qx):
+        # y(x) * dx = py * dx + (x - px) * dy, exactly, at both edges x = c and x = c + 1 of the column.
+        na = py * dx + (c - px) * dy
+        nb = na + dy
+        if dy > 0:
+            lo = na // dx
+            hi = -((-nb) // dx)
+            for r in range(lo, hi):
+                out[n, 0] = c
+                out[n, 1] = r
+                n += 1
+        else:
+            lo = nb // dx
+            hi = -((-na) // dx)
+            for r in range(hi - 1, lo - 1, -1):
+                out[n, 0] = c
+                out[n, 1] = r
+                n += 1
+    return n
+
+
+@njit
+def crossed_into(px: int, py: int, qx: int, qy: int, out: NDArray[np.int64]) -> int:
+    """Replicates ``lines.crossed((px, py), (qx, qy))``, i.e. ``squares_crossed_scaled(p, q, 1)``.
+
+    Writes the squares the segment enters into ``out[i, 0]`` (column) and ``out[i, 1]`` (row), in
+    the reference order (from ``p`` to ``q``), and returns their count. A segment between grid
+    points enters exactly ``|dx| + |dy| - gcd(|dx|, |dy|)`` squares (0 if it is axis-parallel), so
+    ``out`` of shape ``(K, 2)`` with ``K >= |dx| + |dy|`` always suffices.
+    """
+    if qx < px:
+        # The reference scans from q to p and reverses the list.
+        n = _crossed_forward(qx, qy, px, py, out)
+        i = 0
+        j = n - 1
+        while i < j:
+            c = out[i, 0]
+            r = out[i, 1]
+            out[i, 0] = out[j, 0]
+            out[i, 1] = out[j, 1]
+            out[j, 0] = c
+            out[j, 1] = r
+            i += 1
+            j -= 1
+        return n
+    return _crossed_forward(px, py, qx, qy, out)
+
+
+@njit
+def _gcd(a: int, b: int) -> int:
+    """``math.gcd`` of two non-negative ints (kept local so the nopython subset is certain)."""
+    while b:
+        a, b = b, a % b
+    return a
+
+
+@njit
+def _is_wall(walls: NDArray[np.uint8], c: int, r: int) -> bool:
+    """``(c, r) in game_map.walls``; off-map squares are never walls."""
+    return 0 <= c < walls.shape[0] and 0 <= r < walls.shape[1] and bool(walls[c, r] != 0)
+
+
+@njit
+def _squeezes_wall(walls: NDArray[np.uint8], px: int, py: int, qx: int, qy: int) -> bool:
+    """Whether ``_Tracer.squeeze_wall`` finds a pair of ``lines.squeezes(p, q)`` that are both walls.
+
+    Same pairs as the reference (PFB-COV-02/10 reading): along a grid line, the two squares
+    sharing each unit edge covered; for a slanted segment, the two squares it only touches at each
+    grid point strictly between ``p`` and ``q``. Order does not matter for a yes/no answer.
+    """
+    dx = qx - px
+    dy = qy - py
+    if dx == 0 and dy == 0:
+        return False
+    if dy == 0:
+        for c in range(min(px, qx), max(px, qx)):  # noqa: SIM110 - numba compiles no generators
+            if _is_wall(walls, c, py - 1) and _is_wall(walls, c, py):
+                return True
+        return False
+    if dx == 0:
+        for r in range(min(py, qy), max(py, qy)):  # noqa: SIM110 - numba compiles no generators
+            if _is_wall(walls, px - 1, r) and _is_wall(walls, px, r):
+                return True
+        return False
+    g = _gcd(abs(dx), abs(dy))
+    ux = dx // g
+    uy = dy // g
+    sx = 1 if dx > 0 else 0
+    sy = 1 if dy > 0 else 0
+    for k in range(1, g):
+        x = px + k * ux
+        y = py + k * uy
+        # Entered squares are on the (-dx,-dy) and (+dx,+dy) sides; the other two are touched.
+        if _is_wall(walls, x - sx, y - 1 + sy) and _is_wall(walls, x - 1 + sx, y - sy):
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------------------------
+# Cover (battlefield.cover)
+# --------------------------------------------------------------------------------------------
+
+
+@njit
+def _in_fp(c: int, r: int, fc: int, fr: int, size: int) -> bool:
+    """Whether square ``(c, r)`` belongs to footprint ``(fc, fr, size)``."""
+    return fc <= c < fc + size and fr <= r < fr + size
+
+
+@njit
+def _square_to_fp(c: int, r: int, fc: int, fr: int, size: int) -> int:
+    """``distance.square_to_footprint_ft((c, r), fp) // 5``: the 5/10 measure in squares (floor halves kept)."""
+    gx = max(0, max(fc - c, c - (fc + size - 1)))
+    gy = max(0, max(fr - r, r - (fr + size - 1)))
+    if gx < gy:
+        gx, gy = gy, gx
+    return gx + gy // 2
+
+
+@njit
+def _wall_blocked(walls: NDArray[np.uint8], px: int, py: int, qx: int, qy: int) -> bool:
+    """``_Tracer.wall_blocker(p, q) is not None``: the line enters a wall or squeezes between two.
+
+    Unlike ``first_blocker`` this does not skip the two creatures' own squares (as the reference).
+    """
+    if qx < px:
+        px, qx = qx, px
+        py, qy = qy, py
+    dx = qx - px
+    dy = qy - py
+    if dx != 0 and dy != 0:
+        w = walls.shape[0]
+        h = walls.shape[1]
+        for c in range(max(px, 0), min(qx, w)):
+            na = py * dx + (c - px) * dy
+            nb = na + dy
+            if na < nb:
+                lo = na // dx
+                hi = -((-nb) // dx)
+            else:
+                lo = nb // dx
+                hi = -((-na) // dx)
+            for r in range(max(lo, 0), min(hi, h)):
+                if walls[c, r] != 0:
+                    return True
+    return _squeezes_wall(walls, px, py, qx, qy)
+
+
+@njit
+def _first_blocked(
+    walls: NDArray[np.uint8],
+    low_walls: NDArray[np.uint8],
+    occ: NDArray[np.int16],
+    use_creatures: bool,
+    ac: int,
+    ar: int,
+    asize: int,
+    tc: int,
+    tr: int,
+    tsize: int,
+    px: int,
+    py: int,
+    qx: int,
+    qy: int,
+) -> bool:
+    """``_Tracer.first_blocker(p, q) is not None`` (PFB-COV-02/05/07/08).
+
+    A crossed square other than the two creatures' own blocks if it is a wall, holds another
+    creature, or is a low wall the attacker is not strictly closer to; failing that, squeezing
+    between two walls blocks. The reference's memo of low-wall verdicts only feeds its texts.
+    """
+    if qx < px:
+        px, qx = qx, px
+        py, qy = qy, py
+    dx = qx - px
+    dy = qy - py
+    if dx != 0 and dy != 0:
+        w = walls.shape[0]
+        h = walls.shape[1]
+        for c in range(max(px, 0), min(qx, w)):
+            na = py * dx + (c - px) * dy
+            nb = na + dy
+            if na < nb:
+                lo = na // dx
+                hi = -((-nb) // dx)
+            else:
+                lo = nb // dx
+                hi = -((-na) // dx)
+            for r in range(max(lo, 0), min(hi, h)):
+                if _in_fp(c, r, ac, ar, asize) or _in_fp(c, r, tc, tr, tsize):
+                    continue
+                if walls[c, r] != 0:
+                    return True
+                if use_creatures and occ[c, r] > 0:
+                    return True
+                if low_walls[c, r] != 0 and _square_to_fp(c, r, ac, ar, asize) >= _square_to_fp(c, r, tc, tr, tsize):
+                    return True
+    return _squeezes_wall(walls, px, py, qx, qy)
+
+
+@njit
+def _walls_in_box(walls: NDArray[np.uint8], ac: int, ar: int, asize: int, tc: int, tr: int, tsize: int) -> bool:
+    """``_any_in_box(game_map.walls, _box(a, b), frozenset())``: the early exit of ``cover._total``."""
+    c0 = max(min(ac, tc), 0)
+    c1 = min(max(ac + asize, tc + tsize), walls.shape[0])
+    r0 = max(min(ar, tr), 0)
+    r1 = min(max(ar + asize, tr + tsize), walls.shape[1])
+    for c in range(c0, c1):
+        for r in range(r0, r1):
+            if walls[c, r] != 0:
+                return True
+    return False
+
+
+@njit
+def _total(walls: NDArray[np.uint8], ac: int, ar: int, asize: int, tc: int, tr: int, tsize: int) -> bool:
+    """``cover._total(...) is not None``: EVERY corner-to-corner line hits a wall (PFB-COV-09..11)."""
+    if not _walls_in_box(walls, ac, ar, asize, tc, tr, tsize):
+        return False
+    # footprint_corners order: NW, NE, SW, SE (bit 0 = east, bit 1 = south); irrelevant to the verdict.
+    for i in range(4):
+        px = ac + asize * (i & 1)
+        py = ar + asize * (i >> 1)
+        for j in range(4):
+            qx = tc + tsize * (j & 1)
+            qy = tr + tsize * (j >> 1)
+            if not _wall_blocked(walls, px, py, qx, qy):
+                return False
+    return True
+
+
+@njit
+def cover_degree(
+    walls: NDArray[np.uint8],
+    low_walls: NDArray[np.uint8],
+    occ: NDArray[np.int16],
+    use_creatures: bool,
+    ac: int,
+    ar: int,
+    asize: int,
+    tc: int,
+    tr: int,
+    tsize: int,
+    any_line: bool,
+    partial: bool,
+) -> int:
+    """``cover.cover(...).degree`` as NONE/PARTIAL/COVER/TOTAL (PFB-COV-02..16).
+
+    Same as ``cover(game_map, Footprint((ac, ar), asize), Footprint((tc, tr), tsize),
+    mode="any_line" if any_line else "best_corner", creature_squares=..., partial_cover=partial)``
+    where ``creature_squares`` holds every square with ``occ > 0`` outside the two footprints (or
+    nothing if not ``use_creatures``). The reference's early exits are kept as they are, including
+    the ones whose outcome depends on the creatures' own squares: the open-field exit ignores walls
+    under the two footprints, while the total-cover test does not.
+    """
+    w = walls.shape[0]
+    h = walls.shape[1]
+    # _any_in_box over walls, low walls and creatures, own squares excluded: every line stays in the box.
+    c0 = max(min(ac, tc), 0)
+    c1 = min(max(ac + asize, tc + tsize), w)
+    r0 = max(min(ar, tr), 0)
+    r1 = min(max(ar + asize, tr + tsize), h)
+    found = False
+    for c in range(c0, c1):
+        for r in range(r0, r1):
+            if _in_fp(c, r, ac, ar, asize) or _in_fp(c, r, tc, tr, tsize):
+                continue
+            if walls[c, r] != 0 or low_walls[c, r] != 0 or (use_creatures and occ[c, r] > 0):
+                found = True
+                break
+        if found:
+            break
+    if not found:
+        return NONE
+
+    if _total(walls, ac, ar, asize, tc, tr, tsize):
+        return TOTAL
+
+    if any_line:
+        for i in range(4):
+            px = ac + asize * (i & 1)
+            py = ar + asize * (i >> 1)
+            for j in range(4):
+                qx = tc + tsize * (j & 1)
+                qy = tr + tsize * (j >> 1)
+                if _first_blocked(walls, low_walls, occ, use_creatures, ac, ar, asize, tc, tr, tsize, px, py, qx, qy):
+                    return COVER
+        return NONE
+
+    # best_corner: the attacker takes the corner with the fewest blocked lines; one clear corner -> NONE.
+    best = 4
+    for i in range(4):
+        px = ac + asize * (i & 1)
+        py = ar + asize * (i >> 1)
+        blocked = 0
+        for j in range(4):
+            qx = tc + tsize * (j & 1)
+            qy = tr + tsize * (j >> 1)
+            if _first_blocked(walls, low_walls, occ, use_creatures, ac, ar, asize, tc, tr, tsize, px, py, qx, qy):
+                blocked += 1
+        if blocked == 0:
+            return NONE
+        best = min(best, blocked)
+    if partial and 2 * best < 4:
+        return PARTIAL
+    return COVER
+
+
+@njit
+def line_of_effect(walls: NDArray[np.uint8], ac: int, ar: int, asize: int, tc: int, tr: int, tsize: int) -> bool:
+    """``cover.line_of_effect(game_map, a, b)``: true unless walls give total cover (PFB-COV-11)."""
+    return not _total(walls, ac, ar, asize, tc, tr, tsize)
+
+
+# --------------------------------------------------------------------------------------------
+# Terrain concealment (battlefield.concealment, rules 1 and 2)
+# --------------------------------------------------------------------------------------------
+
+
+@njit
+def _conceal_max(
+    concealing: NDArray[np.int16],
+    ac: int,
+    ar: int,
+    asize: int,
+    tc: int,
+    tr: int,
+    tsize: int,
+    px: int,
+    py: int,
+    qx: int,
+    qy: int,
+) -> int:
+    """Strongest percent (> 0) among the squares line ``p``-``q`` crosses outside both footprints, else 0.
+
+    The inner loop of ``concealment._between``: squares with no percent or ``<= 0`` and own squares
+    are skipped there, and only the maximum matters.
+    """
+    if qx < px:
+        px, qx = qx, px
+        py, qy = qy, py
+    dx = qx - px
+    dy = qy - py
+    best = 0
+    if dx == 0 or dy == 0:
+        return best
+    w = concealing.shape[0]
+    h = concealing.shape[1]
+    for c in range(max(px, 0), min(qx, w)):
+        na = py * dx + (c - px) * dy
+        nb = na + dy
+        if na < nb:
+            lo = na // dx
+            hi = -((-nb) // dx)
+        else:
+            lo = nb // dx
+            hi = -((-na) // dx)
+        for r in range(max(lo, 0), min(hi, h)):
+            pct = int(concealing[c, r])
+            if pct > best and not (_in_fp(c, r, ac, ar, asize) or _in_fp(c, r, tc, tr, tsize)):
+                best = pct
+    return best
+
+
+@njit
+def terrain_concealment(
+    concealing: NDArray[np.int16], ac: int, ar: int, asize: int, tc: int, tr: int, tsize: int
+) -> tuple[int, int]:
+    """The terrain sources of ``concealment_sources(gm, a_fp, Vision(), t_fp)`` as ``(inside, between)``.
+
+    ``inside`` (rule 1, PFB-CONC-02): if EVERY defender square is listed as concealing, the
+    weakest listed percent, kept only if > 0; else 0. ``between`` (rule 2, ``_between``,
+    PFB-CONC-03 best-corner test): 0 if some attacker corner sees the defender with no concealing
+    square (percent > 0, not either creature's) on any of its lines; else the minimum over attacker
+    corners of the strongest percent that corner's lines cross. A source absent in the reference
+    is 0 here (the reference never lists a source of 0%).
+    """
+    w = concealing.shape[0]
+    h = concealing.shape[1]
+    inside = 0
+    all_listed = True
+    weakest = 0
+    first = True
+    for c in range(tc, tc + tsize):
+        for r in range(tr, tr + tsize):
+            if not (0 <= c < w and 0 <= r < h) or concealing[c, r] < 0:
+                all_listed = False
+                break
+            pct = int(concealing[c, r])
+            if first or pct < weakest:
+                weakest = pct
+                first = False
+        if not all_listed:
+            break
+    if all_listed and weakest > 0:
+        inside = weakest
+
+    # Every crossed square lies in the box of both footprints: nothing concealing there -> no source.
+    c0 = max(min(ac, tc), 0)
+    c1 = min(max(ac + asize, tc + tsize), w)
+    r0 = max(min(ar, tr), 0)
+    r1 = min(max(ar + asize, tr + tsize), h)
+    found = False
+    for c in range(c0, c1):
+        for r in range(r0, r1):
+            if concealing[c, r] > 0 and not (_in_fp(c, r, ac, ar, asize) or _in_fp(c, r, tc, tr, tsize)):
+                found = True
+                break
+        if found:
+            break
+    if not found:
+        return inside, 0
+
+    between = 0
+    for i in range(4):
+        px = ac + asize * (i & 1)
+        py = ar + asize * (i >> 1)
+        worst = 0
+        for j in range(4):
+            qx = tc + tsize * (j & 1)
+            qy = tr + tsize * (j >> 1)
+            worst = max(worst, _conceal_max(concealing, ac, ar, asize, tc, tr, tsize, px, py, qx, qy))
+        if worst == 0:
+            return inside, 0  # this corner sees the defender clear
+        if i == 0 or worst < between:
+            between = worst
+    return inside, between

@@ -1,0 +1,1010 @@
+"""The compiled encounter: the reference engine's core-default turn procedure and TacticalAI, over arrays.
+
+Each function names the reference code it replays. Same compiled battle, same dice tape ⇒ the same
+decisions, the same dice in the same order and the same events as ``Encounter`` + ``TacticalAI``
+(tests/simulation/fast/test_equivalence.py compares the logs event by event). State is a handful of
+integer arrays mutated in place; events are integer rows written only when a log is wanted.
+
+Dice: ``random.Random.randint(1, n)`` draws ``getrandbits(k)`` (k = n.bit_length()) until the value is
+below n; ``getrandbits(k)`` is the top k bits of one 32-bit Mersenne Twister word. The caller hands the
+kernel the very words ``SeededDice`` would have drawn (a tape), so every face is the reference's face.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from d20combat.simulation.fast.compile import (
+    ATK_SUM,
+    ATK_TOTAL,
+    CON_MOD,
+    CON_SCORE,
+    COVER_BY_CREATURES,
+    D_COUNT,
+    D_SIDES,
+    DARKVISION,
+    E_BONUS,
+    E_COUNT,
+    E_SIDES,
+    ID_RANK,
+    INTO_MELEE,
+    INTO_MELEE_FLAG,
+    K_CLEARANCE,
+    K_CONC_BEFORE,
+    K_COVER_VALUE,
+    K_DYING_PF1,
+    K_MAX_CANDIDATES,
+    K_MAX_FREE,
+    K_MAX_ROUNDS,
+    K_MELEE_IGNORES_HELPLESS,
+    K_MIN_DAMAGE,
+    K_MINRANGE_IGNORES_HELPLESS,
+    K_N_SIDES,
+    K_PARTIAL,
+    K_PARTIAL_VALUE,
+    K_STEP_FREE,
+    K_SURPRISE_FREE,
+    LOW_LIGHT,
+    MOVE_SLOT,
+    MULT,
+    N_ATTACKS,
+    RANGED,
+    REACH,
+    RELOAD,
+    RELOAD_MOVE,
+    RELOAD_NONE,
+    SIDE,
+    SIZE,
+    SNEAK_HELPLESS,
+    SNEAK_VS_ANY,
+    SPEED,
+    SPELL,
+    STATIC,
+    TOUCH,
+)
+from d20combat.simulation.fast.geometry import COVER, PARTIAL, TOTAL, cover_degree, terrain_concealment
+from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.paths import charge_path_ok, closest_attack_origins_into, reachable_with_table
+
+I64 = npt.NDArray[np.int64]
+F64 = npt.NDArray[np.float64]
+U8 = npt.NDArray[np.uint8]
+I16 = npt.NDArray[np.int16]
+U32 = npt.NDArray[np.uint32]
+
+# --- mutable per-creature state (S) -------------------------------------------------------------------
+HP, PC, PR, STABLE, WIELD, CHARGE_UNTIL, DEALT, TAKEN, SURPRISED = range(9)
+LOADED = 9
+"""Columns ``LOADED + o``: option ``o`` is loaded (crossbows, PFB-ITEM-08)."""
+
+# --- scalars (T) ---------------------------------------------------------------------------------------
+(T_ROUND, T_INDEX, T_ACTOR, T_STD, T_MOV, T_FREE, T_FREE_USED, T_MOVED, T_STEPPED, T_DIAGS, T_ACTIONS,
+ T_SURPRISE, T_ENDED, T_WINNER, T_TIMEOUT, T_ATTACKS, T_TAPE, T_ROLLS, T_NEV, T_EXHAUSTED, T_HAS_TURN) = range(21)
+N_T = 21
+
+# --- health (rules.health.Health) -------------------------------------------------------------------------
+H_OK, H_DISABLED, H_DYING, H_DEAD = 0, 1, 2, 3
+
+# --- costs and the labels ``Ruleset.pay`` gives them ------------------------------------------------------
+C_STANDARD, C_MOVE, C_FULL, C_FREE, C_NONE = 0, 1, 2, 3, 4
+L_STANDARD, L_MOVE, L_STD_AS_MOVE, L_FULL, L_FREE, L_NONE = 0, 1, 2, 3, 4, 5
+
+# --- actions -------------------------------------------------------------------------------------------------
+A_END, A_ATTACK, A_MOVE, A_CHARGE, A_DRAW, A_RELOAD, A_STEP = 0, 1, 2, 3, 4, 5, 6
+
+# --- event rows (EV[k] = code, a, b, c, d, e, f, g) ---------------------------------------------------------
+E_ROUND, E_TURN_START, E_TURN_END, E_BUDGET, E_MOVED, E_PATH, E_ATTACK, E_DAMAGED, E_NOTE, E_STABLE, \
+    E_EFFECT_ADD, E_EFFECT_END, E_EQUIP, E_END = range(1, 15)
+MODE_MOVE, MODE_STEP, MODE_CHARGE = 0, 1, 2
+R_NONE, R_CANNOT, R_SURPRISED, R_HEALTH = 0, 1, 2, 3
+NOTE_FIRES, NOTE_DRAWS, NOTE_RELOADS = 0, 1, 2
+SRC_BLEEDING, SRC_STRENUOUS = -1, -2
+
+
+# ================================================================== dice and events
+
+@njit
+def roll(t: I64, tape: U32, sides: int) -> int:
+    """``random.Random.randint(1, sides)`` on the tape (``_randbelow_with_getrandbits``)."""
+    k = 0
+    v = sides
+    while v > 0:
+        k += 1
+        v >>= 1
+    while True:
+        pos = t[T_TAPE]
+        if pos >= tape.shape[0]:
+            t[T_EXHAUSTED] = 1
+            t[T_ENDED] = 1
+            return 1
+        t[T_TAPE] = pos + 1
+        r = np.int64(tape[pos]) >> (32 - k)
+        if r < sides:
+            t[T_ROLLS] += 1
+            return int(r) + 1
+
+
+@njit
+def emit(ev: I64, t: I64, code: int, a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> None:
+    n = t[T_NEV]
+    if n < ev.shape[0]:
+        ev[n, 0] = code
+        ev[n, 1] = a
+        ev[n, 2] = b
+        ev[n, 3] = c
+        ev[n, 4] = d
+        ev[n, 5] = e
+        ev[n, 6] = f
+        ev[n, 7] = g
+    t[T_NEV] = n + 1
+
+
+# ================================================================== geometry and health
+
+@njit
+def fp_dist(c1: int, r1: int, s1: int, c2: int, r2: int, s2: int) -> int:
+    """``distance.footprint_distance_ft``."""
+    dx = max(0, c2 - (c1 + s1 - 1), c1 - (c2 + s2 - 1))
+    dy = max(0, r2 - (r1 + s1 - 1), r1 - (r2 + s2 - 1))
+    if dx < dy:
+        dx, dy = dy, dx
+    return 5 * (dx + dy // 2)
+
+
+@njit
+def sq_dist(c1: int, r1: int, c2: int, r2: int) -> int:
+    """``distance.distance_ft`` between two squares."""
+    return fp_dist(c1, r1, 1, c2, r2, 1)
+
+
+@njit
+def health(hp: int, con_score: int) -> int:
+    """``rules.health.health`` (PFB-HP-01..03)."""
+    if hp <= -con_score:
+        return H_DEAD
+    if hp < 0:
+        return H_DYING
+    if hp == 0:
+        return H_DISABLED
+    return H_OK
+
+
+@njit
+def dist_between(s: I64, cs: I64, i: int, j: int) -> int:
+    return fp_dist(s[i, PC], s[i, PR], cs[i, SIZE], s[j, PC], s[j, PR], cs[j, SIZE])
+
+
+@njit
+def occupy(occ: I16, s: I64, cs: I64, i: int, delta: int) -> None:
+    size = cs[i, SIZE]
+    for dc in range(size):
+        for dr in range(size):
+            occ[s[i, PC] + dc, s[i, PR] + dr] += delta
+
+
+@njit
+def occ_kinds(s: I64, cs: I64, me: int, w: int, h: int) -> npt.NDArray[np.int8]:
+    """``Encounter.occupancy`` from ``me``'s side: 1 helpless, 2 ally, 3 enemy, the strictest per square."""
+    out = np.zeros((w, h), dtype=np.int8)
+    for o in range(s.shape[0]):
+        if o == me:
+            continue
+        if s[o, HP] < 0:
+            kind = 1
+        elif cs[o, SIDE] == cs[me, SIDE]:
+            kind = 2
+        else:
+            kind = 3
+        size = cs[o, SIZE]
+        for dc in range(size):
+            for dr in range(size):
+                c = s[o, PC] + dc
+                r = s[o, PR] + dr
+                if out[c, r] < kind:
+                    out[c, r] = kind
+    return out
+
+
+# ================================================================== budget (Ruleset.allowance / pay)
+
+@njit
+def allowance(s: I64, cs: I64, t: I64, kn: I64, i: int) -> tuple[int, int]:
+    """(free actions, single action) of ``Ruleset.allowance`` for creature ``i`` now."""
+    if t[T_SURPRISE]:
+        return (kn[K_MAX_FREE] if kn[K_SURPRISE_FREE] else 0), 1
+    if health(s[i, HP], cs[i, CON_SCORE]) == H_DISABLED:
+        return kn[K_MAX_FREE], 1
+    return kn[K_MAX_FREE], 0
+
+
+@njit
+def pay_label(s: I64, cs: I64, t: I64, kn: I64, cost: int) -> int:
+    """The label ``Ruleset.pay`` gives ``cost`` for the creature whose turn it is, or -1 (BudgetError)."""
+    free_allowed, single = allowance(s, cs, t, kn, t[T_ACTOR])
+    std = t[T_STD] > 0
+    mov = t[T_MOV] > 0
+    if cost <= C_FULL and single and t[T_ACTIONS] > 0:
+        return -1
+    if cost == C_STANDARD:
+        return L_STANDARD if std else -1
+    if cost == C_MOVE:
+        if mov:
+            return L_MOVE
+        if std and not single:
+            return L_STD_AS_MOVE
+        return -1
+    if cost == C_FULL:
+        if single or not (std and mov):
+            return -1
+        return L_FULL
+    if cost == C_FREE:
+        return L_FREE if t[T_FREE] > 0 else -1
+    if t[T_SURPRISE] and t[T_FREE_USED] >= free_allowed:
+        return -1
+    return L_NONE
+
+
+@njit
+def spend(ev: I64, t: I64, actor: int, action: int, arg: int, label: int) -> None:
+    """Emit ``BudgetSpent`` and apply it (``apply._budget``)."""
+    emit(ev, t, E_BUDGET, actor, action, arg, label, 0, 0, 0)
+    if label in (L_STANDARD, L_STD_AS_MOVE):
+        t[T_STD] -= 1
+    elif label == L_MOVE:
+        t[T_MOV] -= 1
+    elif label == L_FULL:
+        t[T_STD] -= 1
+        t[T_MOV] -= 1
+    elif label == L_FREE:
+        t[T_FREE] -= 1
+        t[T_FREE_USED] += 1
+    if label != L_FREE and label != L_NONE:
+        t[T_ACTIONS] += 1
+
+
+# ================================================================== damage and health (P12..P14)
+
+@njit
+def damage(ev: I64, s: I64, cs: I64, t: I64, target: int, amount: int, source: int) -> None:
+    """Emit ``Damaged`` and apply it, then ``Ruleset.after_damage``'s note on a change of health."""
+    before = s[target, HP]
+    emit(ev, t, E_DAMAGED, target, amount, source, 0, 0, 0, 0)
+    s[target, HP] = before - amount
+    s[target, TAKEN] += amount
+    s[target, STABLE] = 0
+    if source >= 0 and source != target:
+        s[source, DEALT] += amount
+    was = health(before, cs[target, CON_SCORE])
+    now = health(s[target, HP], cs[target, CON_SCORE])
+    if now != was:
+        emit(ev, t, E_NOTE, target, now, 0, 0, 0, 0, 0)
+
+
+# ================================================================== turn flow (Encounter._advance & co.)
+
+@njit
+def check_end(ev: I64, s: I64, cs: I64, t: I64, kn: I64) -> bool:
+    """``Encounter._check_end`` (PFB-RND-07): a side wins when every foe is out of the fight."""
+    n_sides = kn[K_N_SIDES]
+    standing = 0
+    first = -1
+    for side in range(n_sides):
+        for i in range(s.shape[0]):
+            if cs[i, SIDE] == side and s[i, HP] >= 0:
+                standing += 1
+                if first == -1:
+                    first = side
+                break
+    if standing <= 1 and n_sides > 1:
+        emit(ev, t, E_END, first, 0, 0, 0, 0, 0, 0)
+        t[T_ENDED] = 1
+        t[T_WINNER] = first
+        t[T_HAS_TURN] = 0
+        return True
+    return False
+
+
+@njit
+def cannot_act(s: I64, cs: I64, t: I64, i: int) -> int:
+    """``Encounter._cannot_act``: a reason code (R_NONE = it can act)."""
+    if t[T_SURPRISE] and s[i, SURPRISED]:
+        return R_SURPRISED
+    if s[i, HP] < 0:
+        return R_HEALTH
+    return R_NONE
+
+
+@njit
+def end_turn(ev: I64, s: I64, cs: I64, t: I64, i: int, reason: int) -> None:
+    emit(ev, t, E_TURN_END, i, reason, health(s[i, HP], cs[i, CON_SCORE]) if reason == R_HEALTH else 0,
+         0, 0, 0, 0)
+    t[T_HAS_TURN] = 0
+
+
+@njit
+def start_of_turn(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, actor: int) -> None:
+    """``Encounter._start_of_turn`` (effects end before their anchor's slot, PFB-TIME-03..05) and
+    ``Ruleset.start_of_turn`` (the dying check, PFB-HP-02)."""
+    until = s[actor, CHARGE_UNTIL]
+    if until != -1 and t[T_ROUND] >= until:
+        emit(ev, t, E_EFFECT_END, actor, 0, 0, 0, 0, 0, 0)
+        s[actor, CHARGE_UNTIL] = -1
+    if not kn[K_DYING_PF1] or s[actor, STABLE] or health(s[actor, HP], cs[actor, CON_SCORE]) != H_DYING:
+        return
+    face = roll(t, tape, 20)
+    result = face + cs[actor, CON_MOD] + s[actor, HP]
+    if face == 20 or result >= 10:
+        emit(ev, t, E_STABLE, actor, face, result, 0, 0, 0, 0)
+        s[actor, STABLE] = 1
+    else:
+        damage(ev, s, cs, t, actor, 1, SRC_BLEEDING)
+
+
+@njit
+def new_round(ev: I64, t: I64, round_no: int, surprise: int) -> None:
+    emit(ev, t, E_ROUND, round_no, surprise, 0, 0, 0, 0, 0)
+    t[T_ROUND] = round_no
+    t[T_SURPRISE] = surprise
+    t[T_INDEX] = -1
+    t[T_HAS_TURN] = 0
+
+
+@njit
+def advance(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, order: I64) -> None:
+    """``Encounter._advance``: on to the next creature able to act; rounds roll over; the end when due."""
+    n = order.shape[0]
+    while not t[T_ENDED]:
+        if check_end(ev, s, cs, t, kn):
+            return
+        index = t[T_INDEX] + 1
+        if index >= n:
+            if t[T_ROUND] >= kn[K_MAX_ROUNDS]:
+                emit(ev, t, E_END, -1, 1, 0, 0, 0, 0, 0)
+                t[T_ENDED] = 1
+                t[T_TIMEOUT] = 1
+                return
+            new_round(ev, t, t[T_ROUND] + 1, 0)
+            continue
+        actor = order[index]
+        free_allowed, _ = allowance(s, cs, t, kn, actor)
+        emit(ev, t, E_TURN_START, actor, index, 1, 1, free_allowed, 0, 0)
+        t[T_INDEX] = index
+        t[T_ACTOR] = actor
+        t[T_STD] = 1
+        t[T_MOV] = 1
+        t[T_FREE] = free_allowed
+        t[T_FREE_USED] = 0
+        t[T_MOVED] = 0
+        t[T_STEPPED] = 0
+        t[T_DIAGS] = 0
+        t[T_ACTIONS] = 0
+        t[T_HAS_TURN] = 1
+        start_of_turn(ev, s, cs, t, kn, tape, actor)
+        if t[T_ENDED]:
+            return
+        reason = cannot_act(s, cs, t, actor)
+        if reason == R_NONE:
+            return
+        end_turn(ev, s, cs, t, actor, reason)
+
+
+# ================================================================== attacks (attack_actions.py)
+
+@njit
+def plan_attack(s: I64, cs: I64, opt: I64, rng: I64, cover_mode: I64, kn: I64, t: I64, walls: U8,
+                low_walls: U8, concealing: I16, light: I64, occ: I16, att: int, tgt: int, o: int,
+                fc: int, fr: int, square_given: bool) -> tuple[bool, int, int, int, int]:
+    """``Encounter._plan_attack`` from square ``(fc, fr)``: (legal, attack total, raw modifier sum,
+    cover degree, concealment %)."""
+    if s[tgt, HP] <= -cs[tgt, CON_SCORE]:
+        return False, 0, 0, 0, 0
+    if o < 0 or o >= cs[att, N_ATTACKS]:
+        return False, 0, 0, 0, 0
+    spell = opt[att, o, SPELL] == 1
+    if not spell and s[att, WIELD] != o:
+        return False, 0, 0, 0, 0
+    if opt[att, o, RELOAD] != RELOAD_NONE and not s[att, LOADED + o]:
+        return False, 0, 0, 0, 0
+    asize = cs[att, SIZE]
+    tc, tr, tsize = s[tgt, PC], s[tgt, PR], cs[tgt, SIZE]
+    # P18 concealment sources (concealment.concealment_sources) and PFB's strongest-source policy.
+    inside, between = terrain_concealment(concealing, fc, fr, asize, tc, tr, tsize)
+    pct = max(inside, between)
+    any_total = False
+    dist = fp_dist(fc, fr, asize, tc, tr, tsize)
+    dv = cs[att, DARKVISION]
+    if not (dv > 0 and dist <= dv):
+        low = cs[att, LOW_LIGHT]
+        dim = False
+        dark = 0
+        for dc in range(tsize):
+            for dr in range(tsize):
+                level = light[low, tc + dc, tr + dr]
+                if level == 1:
+                    dim = True
+                elif level == 2:
+                    dark += 1
+        if dim and not low:
+            pct = max(pct, 20)
+        if dark == tsize * tsize:
+            pct = max(pct, 50)
+            any_total = True
+    if any_total and not square_given:
+        return False, 0, 0, 0, 0
+    total = opt[att, o, ATK_TOTAL]
+    raw = opt[att, o, ATK_SUM]
+    ranged = opt[att, o, RANGED] == 1
+    n = s.shape[0]
+    if ranged:
+        d = dist // 5
+        if d >= rng.shape[2] or rng[att, o, d, 0] == 0:
+            return False, 0, 0, 0, 0
+        total += rng[att, o, d, 1]
+        raw += rng[att, o, d, 1]
+        if not spell and kn[K_CLEARANCE]:
+            for e in range(n):
+                if cs[e, SIDE] == cs[att, SIDE]:
+                    continue
+                if s[e, HP] <= -cs[e, CON_SCORE] or (kn[K_MINRANGE_IGNORES_HELPLESS] and s[e, HP] < 0):
+                    continue
+                if fp_dist(fc, fr, asize, s[e, PC], s[e, PR], cs[e, SIZE]) < 10:
+                    return False, 0, 0, 0, 0
+        if cs[att, INTO_MELEE_FLAG]:
+            for a in range(n):
+                if a == att or cs[a, SIDE] != cs[att, SIDE]:
+                    continue
+                if kn[K_MELEE_IGNORES_HELPLESS] and s[a, HP] < 0:
+                    continue
+                if fp_dist(s[a, PC], s[a, PR], cs[a, SIZE], tc, tr, tsize) == 5:
+                    total += cs[att, INTO_MELEE]
+                    raw += cs[att, INTO_MELEE]
+                    break
+    elif not (0 < dist <= cs[att, REACH]):
+        return False, 0, 0, 0, 0
+    # P17 cover: the lines are the core's, the mode is the ruleset's (cover_mode table).
+    any_line = cover_mode[1 if ranged else 0, 1 if cs[att, REACH] > 5 else 0, 1 if dist == 5 else 0] == 1
+    moved = fc != s[att, PC] or fr != s[att, PR]
+    if moved:  # planning from another square: the attacker's own squares hold nobody
+        occupy(occ, s, cs, att, -1)
+    degree = cover_degree(walls, low_walls, occ, opt[att, o, COVER_BY_CREATURES] == 1, fc, fr, asize, tc, tr,
+                          tsize, any_line, kn[K_PARTIAL] == 1)
+    if moved:
+        occupy(occ, s, cs, att, 1)
+    if degree == TOTAL:
+        return False, 0, 0, 0, 0
+    return True, total, raw, degree, pct
+
+
+
+# The kernel's inputs travel as two tuples: the static tables (W) and the map (M).
+# W = (cs, opt, meanp, ac, threat, rng, natural, face_counts, cover_mode, kn)
+# M = (passable, walls, low_walls, difficult, concealing, light, charge_ground, move_tables)
+
+
+@njit
+def plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, att: int, tgt: int, o: int,  # type: ignore[type-arg]
+         fc: int, fr: int, square_given: bool) -> tuple[bool, int, int, int, int]:
+    cs, opt, _meanp, _ac, _threat, rng, _natural, _faces, cover_mode, kn = w
+    _passable, walls, low_walls, _difficult, concealing, light, _ground, _tables = m
+    return plan_attack(s, cs, opt, rng, cover_mode, kn, t, walls, low_walls, concealing, light, occ, att, tgt, o,
+                       fc, fr, square_given)
+
+
+@njit
+def target_ac(w: tuple, s: I64, t: I64, att: int, tgt: int, o: int, degree: int) -> int:  # type: ignore[type-arg]
+    """``Encounter.target_ac``: the tabled defense in this context, plus cover and the charging effect."""
+    _cs, opt, _meanp, ac, _threat, _rng, _natural, _faces, _cover_mode, kn = w
+    flat_footed = 1 if (t[T_SURPRISE] and s[tgt, SURPRISED]) else 0
+    helpless = 1 if s[tgt, HP] < 0 else 0
+    vs_melee = 0 if opt[att, o, RANGED] else 1
+    value = ac[tgt, opt[att, o, TOUCH], flat_footed, helpless, vs_melee]
+    if degree == COVER:
+        value += kn[K_COVER_VALUE]
+    elif degree == PARTIAL:
+        value += kn[K_PARTIAL_VALUE]
+    if s[tgt, CHARGE_UNTIL] != -1:
+        value -= 2
+    return int(value)
+
+
+@njit
+def roll_attack(w: tuple, ev: I64, s: I64, t: I64, tape: U32, att: int, tgt: int, o: int,  # type: ignore[type-arg]
+                total: int, degree: int, pct: int) -> None:
+    """``Encounter._roll_attack``'s stages under the core defaults: miss chance, roll, hit, threat and
+    confirmation, damage (PFB-ATK, PFB-NAT, PFB-CONC-09, PFB-CRIT, PFB-DMG)."""
+    cs, opt, _meanp, _ac, threat, _rng, natural, faces, _cover_mode, kn = w
+    before_roll = kn[K_CONC_BEFORE] == 1
+    if pct and before_roll:
+        d = roll(t, tape, 100)
+        if d <= pct:
+            emit(ev, t, E_ATTACK, att, tgt, o, 0, 0, 0, 0)
+            t[T_ATTACKS] += 1
+            return
+    face = roll(t, tape, 20)
+    value = faces[face] + total
+    ac = target_ac(w, s, t, att, tgt, o, degree)
+    hit = natural[face, 0] == 1 or (natural[face, 1] == 0 and value >= ac)
+    if hit and pct and not before_roll:
+        d = roll(t, tape, 100)
+        if d <= pct:
+            hit = False
+    critical = False
+    if threat[att, o, face, 1 if hit else 0]:
+        c_face = roll(t, tape, 20)
+        c_value = faces[c_face] + total
+        critical = natural[c_face, 0] == 1 or (natural[c_face, 1] == 0 and c_value >= ac)
+    emit(ev, t, E_ATTACK, att, tgt, o, 1 if hit else 0, 1 if critical else 0, face, value)
+    t[T_ATTACKS] += 1
+    if not hit:
+        return
+    helpless = s[tgt, HP] < 0
+    mult = opt[att, o, MULT] if critical else 1
+    raw = 0
+    sides = opt[att, o, D_SIDES]
+    for _ in range(opt[att, o, D_COUNT] * mult):
+        raw += roll(t, tape, sides)
+    raw += opt[att, o, STATIC] * mult
+    for _ in range(opt[att, o, E_COUNT]):
+        raw += roll(t, tape, opt[att, o, E_SIDES])
+    raw += opt[att, o, E_BONUS] if opt[att, o, E_COUNT] or opt[att, o, E_BONUS] else 0
+    for _ in range(cs[att, SNEAK_HELPLESS] if helpless else cs[att, SNEAK_VS_ANY]):
+        raw += roll(t, tape, 6)
+    amount = max(raw, kn[K_MIN_DAMAGE])
+    damage(ev, s, cs, t, tgt, amount, att)
+
+
+# ================================================================== the AI (controllers/ai.py, TacticalAI)
+
+@njit
+def can_afford(w: tuple, s: I64, t: I64, cost: int) -> bool:  # type: ignore[type-arg]
+    cs = w[0]
+    kn = w[9]
+    return pay_label(s, cs, t, kn, cost) != -1
+
+
+@njit
+def move_options(w: tuple, m: tuple, s: I64, t: I64, me: int) -> tuple[I64, I64, I64, I64]:  # type: ignore[type-arg]
+    """``Encounter.move_options`` (PFB-MOVE-06..27) for the creature whose turn it is."""
+    cs = w[0]
+    tables = m[7]
+    kinds = occ_kinds(s, cs, me, tables.shape[1], tables.shape[2])
+    return reachable_with_table(tables[cs[me, MOVE_SLOT]], s[me, PC], s[me, PR], cs[me, SIZE], max(cs[me, SPEED], 5),
+                                kinds, t[T_DIAGS])
+
+
+@njit
+def foes_of(s: I64, cs: I64, order: I64, me: int) -> I64:
+    """``enemies(me)`` in initiative order, without those out of the fight (TacticalAI.choose)."""
+    out = np.empty(order.shape[0], dtype=np.int64)
+    k = 0
+    for i in order:
+        if cs[i, SIDE] != cs[me, SIDE] and s[i, HP] >= 0:
+            out[k] = i
+            k += 1
+    return out[:k]
+
+
+@njit
+def best_attack(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, o: int,  # type: ignore[type-arg]
+                foes: I64) -> int:
+    """``TacticalAI._best_attack``/``_score``: the foe this attack would hurt most, or -1."""
+    cs, opt, meanp = w[0], w[1], w[2]
+    best = -1
+    best_score = 0.0
+    ranged = opt[me, o, RANGED] == 1
+    for foe in foes:
+        if not ranged and dist_between(s, cs, me, foe) > cs[me, REACH]:
+            continue
+        ok, _total, raw, degree, pct = plan(w, m, s, t, occ, me, foe, o, s[me, PC], s[me, PR], True)
+        if not ok:
+            continue
+        ac = target_ac(w, s, t, me, foe, o, degree)
+        p_hit = min(max((21 - (ac - raw)) / 20, 0.05), 0.95) * (1 - pct / 100)
+        hp_left = max(s[foe, HP], 1)
+        score = p_hit * min(meanp[me, o] / hp_left, 1.5)
+        if best == -1 or score > best_score:
+            best = foe
+            best_score = score
+    return best
+
+
+@njit
+def charge_plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, foe: int,  # type: ignore[type-arg]
+                o: int) -> tuple[bool, int, int, int]:
+    """``Encounter._do_charge`` checked dry (PFB-CHG-01..12): (legal, end column, end row, distance)."""
+    cs, opt = w[0], w[1]
+    passable, walls, _low, difficult, _conc, _light, ground, _tables = m
+    if t[T_STEPPED] or cs[me, SPEED] <= 0 or t[T_MOVED]:
+        return False, 0, 0, 0
+    if 0 < dist_between(s, cs, me, foe) <= cs[me, REACH]:
+        return False, 0, 0, 0
+    if opt[me, o, RANGED]:
+        return False, 0, 0, 0
+    size = cs[me, SIZE]
+    c0, r0 = s[me, PC], s[me, PR]
+    origins = np.empty((passable.shape[0] * passable.shape[1], 2), dtype=np.int64)
+    k = closest_attack_origins_into(passable, walls, c0, r0, size, s[foe, PC], s[foe, PR], cs[foe, SIZE],
+                                    cs[me, REACH], origins)
+    if k == 0:
+        return False, 0, 0, 0
+    ec, er = origins[0, 0], origins[0, 1]
+    dist = sq_dist(c0, r0, ec, er)
+    if dist < 10 or dist > 2 * cs[me, SPEED]:
+        return False, 0, 0, 0
+    occupy(occ, s, cs, me, -1)
+    blocked = False
+    for dc in range(size):
+        for dr in range(size):
+            if occ[ec + dc, er + dr] > 0:
+                blocked = True
+    occupied = (occ > 0).astype(np.uint8)
+    occupy(occ, s, cs, me, 1)
+    if blocked:
+        return False, 0, 0, 0
+    fsize = cs[foe, SIZE]
+    for dc in range(fsize):
+        for dr in range(fsize):
+            occupied[s[foe, PC] + dc, s[foe, PR] + dr] = 0
+    if not charge_path_ok(ground, walls, difficult, c0, r0, size, ec, er, occupied, False):
+        return False, 0, 0, 0
+    if pay_label(s, cs, t, w[9], C_FULL) == -1:
+        return False, 0, 0, 0
+    ok, _total, _raw, _degree, _pct = plan(w, m, s, t, occ, me, foe, o, ec, er, False)
+    if not ok:
+        return False, 0, 0, 0
+    return True, ec, er, dist
+
+
+@njit
+def step_ok(w: tuple, m: tuple, s: I64, t: I64, me: int, c: int, r: int) -> tuple[bool, int]:  # type: ignore[type-arg]
+    """``Encounter._do_step`` checked dry (PFB-MOVE-01..05): (legal, diagonal count after it)."""
+    cs = w[0]
+    kn = w[9]
+    passable, walls, _low, difficult, _conc, _light, _ground, _tables = m
+    if t[T_STEPPED] or cs[me, SPEED] <= 0 or t[T_MOVED]:
+        return False, 0
+    c0, r0, size = s[me, PC], s[me, PR], cs[me, SIZE]
+    dc, dr = c - c0, r - r0
+    width, height = passable.shape[0], passable.shape[1]
+    for x in range(c, c + size):
+        for y in range(r, r + size):
+            if c0 <= x < c0 + size and r0 <= y < r0 + size:
+                continue
+            if 0 <= x < width and 0 <= y < height and difficult[x, y]:
+                return False, 0
+    for x in range(c, c + size):  # footprint_step_cost: every square of the block enterable
+        for y in range(r, r + size):
+            if not (0 <= x < width and 0 <= y < height) or not passable[x, y]:
+                return False, 0
+    diagonal = dc != 0 and dr != 0
+    if diagonal:  # no cutting a wall corner (PFB-MOVE-17)
+        for x in range(c0, c0 + size):
+            for y in range(r0, r0 + size):
+                x1, y2 = x + dc, y + dr
+                if 0 <= x1 < width and 0 <= y < height and walls[x1, y]:
+                    return False, 0
+                if 0 <= x < width and 0 <= y2 < height and walls[x, y2]:
+                    return False, 0
+    kinds = occ_kinds(s, cs, me, width, height)
+    for x in range(c, c + size):
+        for y in range(r, r + size):
+            if kinds[x, y] >= 2:
+                return False, 0
+    if pay_label(s, cs, t, kn, C_FREE if kn[K_STEP_FREE] else C_NONE) == -1:
+        return False, 0
+    return True, t[T_DIAGS] + (1 if diagonal else 0)
+
+
+@njit
+def nearest_foe(s: I64, cs: I64, me: int, foes: I64) -> int:
+    """``TacticalAI._nearest_foe``: by distance, then hp, then id."""
+    best = -1
+    for f in foes:
+        if best == -1:
+            best = f
+            continue
+        d, bd = dist_between(s, cs, me, f), dist_between(s, cs, me, best)
+        if d < bd or (d == bd and (s[f, HP] < s[best, HP] or (s[f, HP] == s[best, HP]
+                                                                  and cs[f, ID_RANK] < cs[best, ID_RANK]))):
+            best = f
+    return best
+
+
+@njit
+def reach_ok(t: I64, w: tuple, s: I64) -> bool:  # type: ignore[type-arg]
+    """``TacticalAI._reachable`` asks for squares only when a move is still possible."""
+    return not t[T_STEPPED] and can_afford(w, s, t, C_MOVE)
+
+
+Decision = tuple[int, int, int, int, int, I64]
+"""(action, argument, argument, move cost, diagonals after the move, path) — the last three for moves only."""
+
+
+@njit
+def act(kind: int, a: int, b: int) -> Decision:
+    return kind, a, b, 0, 0, np.empty((0, 2), dtype=np.int64)
+
+
+@njit
+def move_to(c: int, r: int, cost: I64, diags: I64, plen: I64, paths: I64) -> Decision:
+    """A move to ``(c, r)`` along the cheapest path the AI just computed (``Encounter.move_options``)."""
+    return A_MOVE, c, r, cost[c, r], diags[c, r], paths[c, r, : plen[c, r]].copy()
+
+
+@njit
+def melee(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, o: int,  # type: ignore[type-arg]
+          foes: I64) -> Decision:
+    """``TacticalAI._melee``: charge the weakest foe, else step into reach, else close in."""
+    cs = w[0]
+    if can_afford(w, s, t, C_FULL) and not t[T_MOVED]:
+        n = foes.shape[0]
+        keys = np.empty(n, dtype=np.int64)
+        for k in range(n):
+            f = foes[k]
+            keys[k] = (s[f, HP] + 10_000) * 10_000_000 + dist_between(s, cs, me, f) * 1000 + cs[f, ID_RANK]
+        for k in np.argsort(keys):
+            foe = foes[k]
+            ok, _ec, _er, _dist = charge_plan(w, m, s, t, occ, me, foe, o)
+            if ok:
+                return act(A_CHARGE, foe, o)
+    if not reach_ok(t, w, s):
+        return act(A_END, 0, 0)
+    cost, diags, plen, paths = move_options(w, m, s, t, me)
+    width, height = cost.shape[0], cost.shape[1]
+    size, reach = cs[me, SIZE], cs[me, REACH]
+    any_square = False
+    best_c, best_r, best_cost, best_hp, best_rank = -1, -1, 0, 0, 0
+    for c in range(width):
+        for r in range(height):
+            if cost[c, r] < 0:
+                continue
+            any_square = True
+            for foe in foes:
+                d = fp_dist(c, r, size, s[foe, PC], s[foe, PR], cs[foe, SIZE])
+                if 0 < d <= reach:
+                    key_better = best_c == -1 or (cost[c, r], s[foe, HP], cs[foe, ID_RANK]) < (best_cost, best_hp,
+                                                                                              best_rank)
+                    if key_better:
+                        best_c, best_r = c, r
+                        best_cost, best_hp, best_rank = cost[c, r], s[foe, HP], cs[foe, ID_RANK]
+    if not any_square:
+        return act(A_END, 0, 0)
+    if best_c != -1 and can_afford(w, s, t, C_MOVE):
+        return move_to(best_c, best_r, cost, diags, plen, paths)
+    target = nearest_foe(s, cs, me, foes)
+    tc, tr, tsize = s[target, PC], s[target, PR], cs[target, SIZE]
+    here = fp_dist(s[me, PC], s[me, PR], size, tc, tr, tsize)
+    cc, cr, cd, ccost = -1, -1, 0, 0
+    for c in range(width):
+        for r in range(height):
+            if cost[c, r] < 0:
+                continue
+            d = fp_dist(c, r, size, tc, tr, tsize)
+            if cc == -1 or (d, cost[c, r]) < (cd, ccost):
+                cc, cr, cd, ccost = c, r, d, cost[c, r]
+    if cd < here:
+        return move_to(cc, cr, cost, diags, plen, paths)
+    return act(A_END, 0, 0)
+
+
+@njit
+def shot_from(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, o: int, foes: I64,  # type: ignore[type-arg]
+              c: int, r: int) -> bool:
+    for f in foes:
+        ok, _total, _raw, _degree, _pct = plan(w, m, s, t, occ, me, f, o, c, r, True)
+        if ok:
+            return True
+    return False
+
+
+@njit
+def clear_of_foes(s: I64, cs: I64, me: int, foes: I64, c: int, r: int) -> bool:
+    """No foe within 10 ft of ``(c, r)`` (PFB-ATK-09's band, as TacticalAI keeps its archers out of it)."""
+    for f in foes:  # noqa: SIM110 - numba compiles loops, not generator expressions
+        if fp_dist(c, r, cs[me, SIZE], s[f, PC], s[f, PR], cs[f, SIZE]) < 10:
+            return False
+    return True
+
+
+@njit
+def archer(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, o: int,  # type: ignore[type-arg]
+           foes: I64) -> Decision:
+    """``TacticalAI._archer``: step or move out of the 10-ft band to a square with a shot; draw a melee
+    weapon when cornered; otherwise keep to the edge of the band."""
+    cs, opt = w[0], w[1]
+    c0, r0 = s[me, PC], s[me, PR]
+    threatened = not clear_of_foes(s, cs, me, foes, c0, r0)
+    can_attack = can_afford(w, s, t, C_STANDARD)
+    if can_attack and threatened and not t[T_MOVED] and not t[T_STEPPED]:
+        for dc in (-1, 0, 1):
+            for dr in (-1, 0, 1):
+                c, r = c0 + dc, r0 + dr
+                if (dc or dr) and clear_of_foes(s, cs, me, foes, c, r):
+                    ok, _diags = step_ok(w, m, s, t, me, c, r)
+                    if ok and shot_from(w, m, s, t, occ, me, o, foes, c, r):
+                        return act(A_STEP, c, r)
+    have_reach = reach_ok(t, w, s)
+    cost = np.empty((0, 0), dtype=np.int64)
+    diags = np.empty((0, 0), dtype=np.int64)
+    plen = np.empty((0, 0), dtype=np.int64)
+    paths = np.empty((0, 0, 0, 2), dtype=np.int64)
+    n_reach = 0
+    if have_reach:
+        cost, diags, plen, paths = move_options(w, m, s, t, me)
+        n_reach = int((cost >= 0).sum())
+    height = cost.shape[1] if n_reach else 1
+    if n_reach and can_afford(w, s, t, C_MOVE):
+        keys = np.empty(n_reach, dtype=np.int64)
+        k = 0
+        for c in range(cost.shape[0]):
+            for r in range(cost.shape[1]):
+                if cost[c, r] >= 0:
+                    keys[k] = cost[c, r] * 1_000_000 + c * height + r
+                    k += 1
+        keys.sort()
+        tried = 0
+        for key in keys:
+            rest = int(key % 1_000_000)
+            c, r = rest // height, rest % height
+            if not clear_of_foes(s, cs, me, foes, c, r):
+                continue
+            tried += 1
+            if tried > w[9][K_MAX_CANDIDATES]:
+                break
+            if shot_from(w, m, s, t, occ, me, o, foes, c, r):
+                return move_to(c, r, cost, diags, plen, paths)
+    if threatened and can_attack:
+        for other in range(cs[me, N_ATTACKS]):
+            if not opt[me, other, RANGED] and s[me, WIELD] != other and can_afford(w, s, t, C_MOVE):
+                return act(A_DRAW, other, 0)
+    if n_reach and not threatened:
+        target = nearest_foe(s, cs, me, foes)
+        tc, tr, tsize = s[target, PC], s[target, PR], cs[target, SIZE]
+        now = fp_dist(c0, r0, cs[me, SIZE], tc, tr, tsize)
+        bc, br, bd, bcost = -1, -1, 0, 0
+        for c in range(cost.shape[0]):
+            for r in range(cost.shape[1]):
+                if cost[c, r] < 0 or not clear_of_foes(s, cs, me, foes, c, r):
+                    continue
+                d = fp_dist(c, r, cs[me, SIZE], tc, tr, tsize)
+                if d < now and (bc == -1 or (d, cost[c, r]) < (bd, bcost)):
+                    bc, br, bd, bcost = c, r, d, cost[c, r]
+        if bc != -1:
+            return move_to(bc, br, cost, diags, plen, paths)
+    return act(A_END, 0, 0)
+
+
+@njit
+def choose(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64) -> Decision:  # type: ignore[type-arg]
+    """``TacticalAI.choose`` for the creature whose turn it is: (action, argument, argument)."""
+    cs, opt = w[0], w[1]
+    me = t[T_ACTOR]
+    foes = foes_of(s, cs, order, me)
+    if foes.shape[0] == 0:
+        return act(A_END, 0, 0)
+    o = s[me, WIELD]
+    if o == -1 or (opt[me, o, RELOAD] != RELOAD_NONE and not s[me, LOADED + o]):
+        # _fix_weapon: reload the crossbow in hand, else draw any other weapon.
+        reload_cost = C_MOVE if o != -1 and opt[me, o, RELOAD] == RELOAD_MOVE else C_FULL
+        if o != -1 and opt[me, o, RELOAD] != RELOAD_NONE and can_afford(w, s, t, reload_cost):
+            return act(A_RELOAD, o, 0)
+        for other in range(cs[me, N_ATTACKS]):
+            if other != o and can_afford(w, s, t, C_MOVE):
+                return act(A_DRAW, other, 0)
+    if o == -1:
+        return act(A_END, 0, 0)
+    if can_afford(w, s, t, C_STANDARD):
+        foe = best_attack(w, m, s, t, occ, me, o, foes)
+        if foe != -1:
+            return act(A_ATTACK, foe, o)
+    ranged = opt[me, o, RANGED] == 1
+    if not can_afford(w, s, t, C_STANDARD):
+        near = False
+        in_reach = False
+        for f in foes:
+            d = dist_between(s, cs, me, f)
+            if d < 10:
+                near = True
+            if 0 < d <= cs[me, REACH]:
+                in_reach = True
+        if (ranged and not near) or (not ranged and in_reach):
+            return act(A_END, 0, 0)
+    if ranged:
+        return archer(w, m, s, t, occ, me, o, foes)
+    return melee(w, m, s, t, occ, me, o, foes)
+
+
+# ================================================================== actions (Encounter._resolve and handlers)
+
+@njit
+def walk(ev: I64, s: I64, cs: I64, t: I64, occ: I16, me: int, mode: int, cost: int, diags: int,
+         path: I64, plen: int) -> None:
+    """Emit ``Moved`` and apply it (``apply._moved``); nobody in PFB takes attacks of opportunity."""
+    emit(ev, t, E_MOVED, me, mode, cost, diags, plen, 0, 0)
+    for k in range(plen):
+        emit(ev, t, E_PATH, path[k, 0], path[k, 1], 0, 0, 0, 0, 0)
+    occupy(occ, s, cs, me, -1)
+    s[me, PC] = path[plen - 1, 0]
+    s[me, PR] = path[plen - 1, 1]
+    occupy(occ, s, cs, me, 1)
+    t[T_DIAGS] = diags
+    if mode == MODE_STEP:
+        t[T_STEPPED] = 1
+    else:
+        t[T_MOVED] = 1
+
+
+@njit
+def strenuous(ev: I64, s: I64, cs: I64, t: I64, me: int) -> None:
+    """``Ruleset.strenuous``: a disabled creature's standard action costs 1 hp (PFB-HP-01)."""
+    if health(s[me, HP], cs[me, CON_SCORE]) == H_DISABLED:
+        damage(ev, s, cs, t, me, 1, SRC_STRENUOUS)
+
+
+@njit
+def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, order: I64,  # type: ignore[type-arg]
+            kind: int, a: int, b: int, move_cost: int, move_diags: int, path: I64) -> None:
+    """``Encounter._resolve`` for one of the AI's actions (already known legal)."""
+    cs, opt, kn = w[0], w[1], w[9]
+    me = t[T_ACTOR]
+    if kind == A_END:
+        end_turn(ev, s, cs, t, me, R_NONE)
+        advance(ev, s, cs, t, kn, tape, order)
+        return
+    if kind == A_ATTACK:
+        _ok, total, _raw, degree, pct = plan(w, m, s, t, occ, me, a, b, s[me, PC], s[me, PR], True)
+        spend(ev, t, me, A_ATTACK, a, L_STANDARD)
+        if opt[me, b, RELOAD] != RELOAD_NONE:  # PFB-ITEM-08: the shot empties the crossbow
+            s[me, LOADED + b] = 0
+            emit(ev, t, E_EQUIP, me, s[me, WIELD], NOTE_FIRES, b, 0, 0, 0)
+        roll_attack(w, ev, s, t, tape, me, a, b, total, degree, pct)
+        strenuous(ev, s, cs, t, me)
+    elif kind == A_CHARGE:
+        _ok, ec, er, dist = charge_plan(w, m, s, t, occ, me, a, b)
+        spend(ev, t, me, A_CHARGE, a, L_FULL)
+        path = np.empty((1, 2), dtype=np.int64)
+        path[0, 0] = ec
+        path[0, 1] = er
+        walk(ev, s, cs, t, occ, me, MODE_CHARGE, dist, t[T_DIAGS], path, 1)
+        emit(ev, t, E_EFFECT_ADD, me, t[T_ROUND] + 1, -2, 0, 0, 0, 0)
+        s[me, CHARGE_UNTIL] = t[T_ROUND] + 1
+        _ok, total, _raw, degree, pct = plan(w, m, s, t, occ, me, a, b, s[me, PC], s[me, PR], False)
+        roll_attack(w, ev, s, t, tape, me, a, b, total + 2, degree, pct)
+    elif kind == A_MOVE:
+        spend(ev, t, me, A_MOVE, 0, pay_label(s, cs, t, kn, C_MOVE))
+        walk(ev, s, cs, t, occ, me, MODE_MOVE, move_cost, move_diags, path, path.shape[0])
+    elif kind == A_STEP:
+        _ok, new_diags = step_ok(w, m, s, t, me, a, b)
+        spend(ev, t, me, A_STEP, 0, pay_label(s, cs, t, kn, C_FREE if kn[K_STEP_FREE] else C_NONE))
+        path = np.empty((1, 2), dtype=np.int64)
+        path[0, 0] = a
+        path[0, 1] = b
+        walk(ev, s, cs, t, occ, me, MODE_STEP, 5, new_diags, path, 1)
+    elif kind == A_DRAW:
+        spend(ev, t, me, A_DRAW, a, pay_label(s, cs, t, kn, C_MOVE))
+        s[me, WIELD] = a
+        emit(ev, t, E_EQUIP, me, a, NOTE_DRAWS, a, 0, 0, 0)
+    elif kind == A_RELOAD:
+        spend(ev, t, me, A_RELOAD, a, pay_label(s, cs, t, kn, C_MOVE if opt[me, a, RELOAD] == RELOAD_MOVE
+                                                  else C_FULL))
+        s[me, LOADED + a] = 1
+        emit(ev, t, E_EQUIP, me, s[me, WIELD], NOTE_RELOADS, a, 0, 0, 0)
+    if t[T_HAS_TURN] and cannot_act(s, cs, t, me) != R_NONE:
+        end_turn(ev, s, cs, t, me, R_CANNOT)
+        advance(ev, s, cs, t, kn, tape, order)
+    else:
+        check_end(ev, s, cs, t, kn)
+
+
+@njit
+def run(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64, tape: U32, ev: I64,  # type: ignore[type-arg]
+        surprise: int) -> None:
+    """Play from round 1 to the end (``Encounter.start`` after initiative, then ``play`` with TacticalAI)."""
+    new_round(ev, t, 1, surprise)
+    advance(ev, s, w[0], t, w[9], tape, order)
+    while not t[T_ENDED] and t[T_HAS_TURN]:
+        kind, a, b, move_cost, move_diags, path = choose(w, m, s, t, occ, order)
+        if t[T_EXHAUSTED]:
+            return
+        execute(w, m, ev, s, t, occ, tape, order, kind, a, b, move_cost, move_diags, path)

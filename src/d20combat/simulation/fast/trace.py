@@ -1,0 +1,152 @@
+"""The two logs side by side: the reference engine's events and the kernel's event rows, each turned into
+the same plain tuples — every event, every field that records what happened (who, where, which path,
+which pools, hit, critical, damage, source, health changes, effects, equipment, the winner), leaving
+out only the explanation strings the kernel does not build."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from d20combat.encounter import events as ev
+from d20combat.simulation.fast import kernel as k
+from d20combat.simulation.fast.compile import CON_SCORE, CompiledBattle
+from d20combat.simulation.fast.runner import FastResult
+
+Entry = tuple[Any, ...]
+
+_LABELS = {k.L_STANDARD: "standard", k.L_MOVE: "move", k.L_STD_AS_MOVE: "standard-as-move",
+           k.L_FULL: "full-round", k.L_FREE: "free", k.L_NONE: "none"}
+_SPEND = {"standard": {"standard": 1}, "move": {"move": 1}, "standard-as-move": {"standard": 1},
+          "full-round": {"standard": 1, "move": 1}, "free": {"free": 1}, "none": {}}
+_MODES = {k.MODE_MOVE: "move", k.MODE_STEP: "step", k.MODE_CHARGE: "charge"}
+_HEALTH = {k.H_OK: "ok", k.H_DISABLED: "disabled", k.H_DYING: "dying", k.H_DEAD: "dead"}
+
+
+def _health_note(cid: str, now: int, con_score: int) -> str:
+    texts = {
+        k.H_DISABLED: "is disabled at 0 hp (PFB-HP-01)",
+        k.H_DYING: "falls unconscious and is dying (PFB-HP-02)",
+        k.H_DEAD: f"is dead (hp ≤ −{con_score}, PFB-HP-03)",
+        k.H_OK: "is back on its feet",
+    }
+    return f"{cid} {texts[now]}"
+
+
+def reference_entries(events: Iterable[ev.Event]) -> list[Entry]:
+    """The reference log as comparable tuples."""
+    out: list[Entry] = []
+    for e in events:
+        if isinstance(e, ev.EncounterStarted):
+            continue
+        if isinstance(e, ev.SurpriseDetermined):
+            out.append(("surprise", tuple(e.surprised)))
+        elif isinstance(e, ev.InitiativeRolled):
+            out.append(("initiative", e.combatant, e.total))
+        elif isinstance(e, ev.OrderSet):
+            out.append(("order", tuple(e.order)))
+        elif isinstance(e, ev.RoundStarted):
+            out.append(("round", e.round, e.surprise))
+        elif isinstance(e, ev.TurnStarted):
+            out.append(("turn", e.combatant, e.index, tuple(sorted(e.pools.items()))))
+        elif isinstance(e, ev.TurnEnded):
+            out.append(("turn_ended", e.combatant, e.reason))
+        elif isinstance(e, ev.BudgetSpent):
+            out.append(("budget", e.combatant, e.action, e.cost, tuple(sorted(e.spend.items()))))
+        elif isinstance(e, ev.Moved):
+            out.append(("moved", e.combatant, tuple(tuple(p) for p in e.path), e.cost_ft, e.diagonals, e.mode))
+        elif isinstance(e, ev.AttackResolved):
+            out.append(("attack", e.attacker, e.target, e.attack, e.hit, e.critical))
+        elif isinstance(e, ev.Damaged):
+            out.append(("damaged", e.target, e.amount, e.source))
+        elif isinstance(e, ev.Note):
+            out.append(("note", e.text))
+        elif isinstance(e, ev.Stabilized):
+            out.append(("stabilized", e.target))
+        elif isinstance(e, ev.EffectAdded):
+            out.append(("effect_added", e.target, e.name, e.anchor, e.until_round, e.ac, e.attack))
+        elif isinstance(e, ev.EffectEnded):
+            out.append(("effect_ended", e.target, e.name))
+        elif isinstance(e, ev.EquipmentChanged):
+            out.append(("equipment", e.combatant, e.wielding, e.shield_state, tuple(e.loaded), e.note))
+        elif isinstance(e, ev.EncounterEnded):
+            out.append(("ended", e.winner, e.reason))
+        else:
+            out.append((e.kind,))  # an event the fast path never produces: the comparison will show it
+    return out
+
+
+def fast_entries(cb: CompiledBattle, result: FastResult) -> list[Entry]:
+    """The kernel's rows (and the Python set-up) as the same tuples."""
+    battle = cb.battle
+    ids = cb.ids
+    names = cb.option_names
+    setup = result.setup
+    out: list[Entry] = [("surprise", tuple(setup.surprised))]
+    out += [("initiative", cid, value) for cid, value in setup.initiative]
+    out.append(("order", tuple(setup.order)))
+    state0 = {cid: battle.placements[cid] for cid in ids}
+    wielding: list[str | None] = [state0[cid].wielding for cid in ids]
+    shield = [state0[cid].shield_state for cid in ids]
+    loaded = [{names[i][o] for o in range(len(names[i])) if cb.loaded0[i, o]} for i in range(len(ids))]
+    rows = result.events
+    j = 0
+    while j < len(rows):
+        code, a, b, c, d, _e, _f, _g = (int(x) for x in rows[j])
+        j += 1
+        if code == k.E_ROUND:
+            out.append(("round", a, bool(b)))
+        elif code == k.E_TURN_START:
+            out.append(("turn", ids[a], b, (("free", _e), ("move", 1), ("standard", 1))))
+        elif code == k.E_TURN_END:
+            reason = {k.R_NONE: "", k.R_CANNOT: "can no longer act",
+                      k.R_SURPRISED: "surprised: no actions in the surprise round"}.get(b)
+            out.append(("turn_ended", ids[a], reason if reason is not None else _HEALTH[c]))
+        elif code == k.E_BUDGET:
+            action = {k.A_ATTACK: f"attack {ids[c] if b == k.A_ATTACK else ''}", k.A_MOVE: "move",
+                      k.A_CHARGE: f"charge {ids[c]}" if b == k.A_CHARGE else "", k.A_STEP: "5-foot step",
+                      k.A_DRAW: f"draw {names[a][c]}" if b == k.A_DRAW else "",
+                      k.A_RELOAD: f"reload {names[a][c]}" if b == k.A_RELOAD else ""}[b]
+            label = _LABELS[d]
+            out.append(("budget", ids[a], action, label, tuple(sorted(_SPEND[label].items()))))
+        elif code == k.E_MOVED:
+            path = tuple((int(rows[j + i][1]), int(rows[j + i][2])) for i in range(_e))
+            j += _e
+            out.append(("moved", ids[a], path, c, d, _MODES[b]))
+        elif code == k.E_ATTACK:
+            out.append(("attack", ids[a], ids[b], names[a][c], bool(d), bool(_e)))
+        elif code == k.E_DAMAGED:
+            source = ids[c] if c >= 0 else ("bleeding" if c == k.SRC_BLEEDING else "strenuous")
+            out.append(("damaged", ids[a], b, source))
+        elif code == k.E_NOTE:
+            out.append(("note", _health_note(ids[a], b, int(cb.cs[a, CON_SCORE]))))
+        elif code == k.E_STABLE:
+            out.append(("stabilized", ids[a]))
+        elif code == k.E_EFFECT_ADD:
+            out.append(("effect_added", ids[a], "charging", ids[a], b, c, 0))
+        elif code == k.E_EFFECT_END:
+            out.append(("effect_ended", ids[a], "charging"))
+        elif code == k.E_EQUIP:
+            option = names[a][d]
+            if c == k.NOTE_FIRES:
+                loaded[a].discard(option)
+                note = f"fires {option}"
+            elif c == k.NOTE_DRAWS:
+                wielding[a] = option
+                note = f"draws {option}"
+            else:
+                loaded[a].add(option)
+                note = f"reloads {option}"
+            out.append(("equipment", ids[a], wielding[a], shield[a], tuple(sorted(loaded[a])), note))
+        elif code == k.E_END:
+            if b:
+                reason = f"no side won within {battle.max_rounds} rounds"
+                out.append(("ended", None, reason))
+            else:
+                winner = cb.sides[a] if a >= 0 else None
+                reason = (f"{winner} win — every foe is down, fled or surrendered" if winner
+                          else "no side stands")
+                out.append(("ended", winner, reason))
+        else:
+            raise ValueError(f"unknown kernel event code {code} at row {j - 1}")
+    return out

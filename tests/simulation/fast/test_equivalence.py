@@ -1,0 +1,146 @@
+"""The fast path replays the reference engine (issue 4): on fixed seeds its event log is the reference's —
+every event, in order, with every field that records what happened (who, where, which path and pools,
+hit, critical, damage and its source, health notes, effects, equipment, the winner), only the
+explanation strings left out — and it rolls exactly as many dice. Battles it cannot replay are refused
+with the reason, and the simulation falls back to the reference engine."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from tests.simulation.fast.random_battles import random_battle
+from typer.testing import CliRunner
+
+from d20combat.cli import app
+from d20combat.controllers import TacticalAI, play
+from d20combat.dice import SeededDice
+from d20combat.encounter.engine import Encounter
+from d20combat.scenario import battle_from_data
+from d20combat.simulation import encounter_seed, play_one, simulate_outcomes
+from d20combat.simulation.fast import kernel as k
+from d20combat.simulation.fast.compile import NotCompilable, compile_battle, overridden_policies
+from d20combat.simulation.fast.runner import _tape, play_fast
+from d20combat.simulation.fast.trace import fast_entries, reference_entries
+from d20combat.simulation.runner import engine_for, play_one_fast
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+
+
+def _load(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load((EXAMPLES / f"{name}.yaml").read_text(encoding="utf-8"))
+    return data
+
+
+def _assert_same_battle(data: dict[str, Any], seed: int) -> list[tuple[Any, ...]]:
+    battle = battle_from_data(data, "scenario", None)
+    enc = play(Encounter(battle, SeededDice(seed)), TacticalAI())
+    cb = compile_battle(battle)
+    result = play_fast(cb, seed, log=True)
+    ref, fast = reference_entries(enc.log), fast_entries(cb, result)
+    for i, (r, f) in enumerate(zip(ref, fast, strict=False)):
+        assert r == f, f"seed {seed}: event {i} differs\n reference {r}\n fast      {f}"
+    assert len(ref) == len(fast)
+    assert len(enc.dice.rolls) == result.setup.rolls + int(result.scalars[k.T_ROLLS])
+    return ref
+
+
+@pytest.mark.parametrize("name", ["goblin-ambush", "ogre-charge", "odds-duel"])
+def test_example_battles_replay_the_reference_log(name: str) -> None:
+    data = _load(name)
+    kinds: set[str] = set()
+    for i in range(6):
+        kinds |= {e[0] for e in _assert_same_battle(data, encounter_seed(2, i))}
+    assert {"attack", "damaged", "ended"} <= kinds
+
+
+def test_random_battles_replay_the_reference_log() -> None:
+    """Random maps with every legend terrain (walls, low walls, bushes, fog, pits, dim light, darkness,
+    water, torches, climbing), 1–4 creatures a side of every bestiary entry (Large ogres included), two or
+    three sides, sneaky sides (surprise rounds), short round limits (timeouts) and random PFB variants."""
+    kinds: set[str] = set()
+    for n in range(24):
+        data = random_battle(n)
+        for seed in (0, 1):
+            kinds |= {e[0] for e in _assert_same_battle(data, seed)}
+    # the sweep really exercised the rare paths
+    assert {"stabilized", "effect_added", "effect_ended", "note", "equipment"} <= kinds
+
+
+def test_outcomes_are_the_reference_outcomes() -> None:
+    battle = battle_from_data(_load("goblin-ambush"), "scenario", None)
+    cb = compile_battle(battle)
+    for i in range(5):
+        seed = encounter_seed(7, i)
+        assert play_one_fast(cb, seed) == play_one(battle, seed)
+
+
+def test_tape_and_log_buffers_grow_without_changing_the_battle() -> None:
+    """A battle that outruns its dice tape or its event buffer is replayed with larger ones, same result."""
+    battle = battle_from_data(_load("goblin-ambush"), "scenario", None)
+    cb = compile_battle(battle)
+    small = play_fast(cb, 11, log=True, tape_words=8, event_rows=16)
+    large = play_fast(cb, 11, log=True)
+    assert fast_entries(cb, small) == fast_entries(cb, large)
+
+
+def test_kernel_dice_are_random_randint() -> None:
+    """The kernel's die is ``random.Random.randint(1, n)`` drawn from the same Mersenne Twister words."""
+    import numpy as np
+
+    sides = [20, 100, 6, 8, 4, 12, 3, 2, 10, 20, 100, 7] * 40
+    rng = random.Random(1234)
+    expected = [rng.randint(1, n) for n in sides]
+    t = np.zeros(k.N_T, dtype=np.int64)
+    tape = _tape(random.Random(1234), 2000)
+    assert [k.roll(t, tape, n) for n in sides] == expected
+    t2 = np.zeros(k.N_T, dtype=np.int64)
+    short = _tape(random.Random(1234), 3)
+    for n in sides[:10]:
+        k.roll(t2, short, n)
+    assert t2[k.T_EXHAUSTED] == 1
+
+
+@pytest.mark.parametrize("name", ["off-guard-ambush", "skill-duel"])
+def test_rulesets_that_replace_the_procedure_are_refused_by_name(name: str) -> None:
+    data = _load(name)
+    battle = battle_from_data(data, "scenario", None)
+    replaced = overridden_policies(battle.ruleset)
+    assert replaced
+    with pytest.raises(NotCompilable, match=f"ruleset {battle.ruleset.id} replaces {len(replaced)} policies "
+                                            f"of the core procedure \\({replaced[0]}, "):
+        compile_battle(battle)
+    chosen, why = engine_for(data, None, "auto")
+    assert chosen == "reference" and replaced[0] in why
+    with pytest.raises(ValueError, match="the fast path cannot play this scenario"):
+        engine_for(data, None, "fast")
+
+
+def test_battles_outside_the_kernel_are_refused_with_the_reason() -> None:
+    data = _load("goblin-ambush")
+    data["combatants"][0]["conditions"] = ["prone"]
+    with pytest.raises(NotCompilable, match="valeros starts with conditions"):
+        compile_battle(battle_from_data(data, "scenario", None))
+
+
+def test_simulation_gives_the_same_outcomes_on_either_engine() -> None:
+    data = _load("ogre-charge")
+    fast = simulate_outcomes(data, 6, seed=5, engine="fast")
+    assert fast == simulate_outcomes(data, 6, seed=5, engine="reference")
+    assert fast == simulate_outcomes(data, 6, seed=5, workers=2)  # auto → fast, in a process pool
+    with pytest.raises(ValueError, match="engine 'quick'"):
+        simulate_outcomes(data, 2, engine="quick")
+
+
+def test_cli_names_the_engine_and_refuses_an_impossible_fast_path() -> None:
+    runner = CliRunner()
+    result = runner.invoke(app, ["simulate", str(EXAMPLES / "off-guard-ambush.yaml"), "-n", "2",
+                                 "--engine", "fast"])
+    assert result.exit_code != 0
+    assert "the fast path cannot play this scenario: ruleset off-guard replaces" in result.output
+    ok = runner.invoke(app, ["simulate", str(EXAMPLES / "odds-duel.yaml"), "-n", "20"])
+    assert ok.exit_code == 0, ok.output
+    assert "engine: fast path" in ok.output
