@@ -269,7 +269,7 @@ def sweep(
 
     from d20combat.simulation import simulate_outcomes, summarize
     from d20combat.simulation.runner import sides_of
-    from d20combat.simulation.sweep import SweepError, apply_variant, grid, parse_vary
+    from d20combat.simulation.sweep import SweepError, apply_variant, deadly_verdict, grid, parse_vary
 
     data = _load_data(scenario)
     try:
@@ -315,13 +315,7 @@ def sweep(
                       *[f"{row[f'{s}_win_rate']:.1%} ({row[f'{s}_low']:.0%}–{row[f'{s}_high']:.0%})"
                         for s in sides_list], f"{row['rounds_mean']:.1f}")
     console.print(table)
-    below = next((r for r in rows if r[f"{watched}_win_rate"] < threshold), None)
-    if below is None:
-        console.print(f"{watched} keep a win rate of at least {threshold:.0%} in every variant")
-    else:
-        setting = ", ".join(f"{label}={below[label]}" for label in labels)
-        console.print(f"the encounter becomes deadly for {watched} at {setting}: win rate "
-                      f"{below[f'{watched}_win_rate']:.1%} < {threshold:.0%}")
+    console.print(deadly_verdict(rows, labels, watched, threshold))
     if out is not None:
         if out.suffix.lower() == ".csv":
             buf = io.StringIO()

@@ -135,3 +135,17 @@ def test_cli_refuses_bad_input_clearly(tmp_path: Path) -> None:
     result = runner.invoke(app, ["sweep", "examples/ogre-charge.yaml", "--vary", "ogre.hp=5,6", "-n", "2",
                                  "--side", "elves"])
     assert result.exit_code == 2 and "the sides are" in result.output
+
+
+def test_deadly_verdict_says_whether_the_interval_settles_it() -> None:
+    from d20combat.simulation.sweep import deadly_verdict
+
+    rows = [{"n": 2, "heroes_win_rate": 0.8, "heroes_low": 0.77, "heroes_high": 0.83},
+            {"n": 5, "heroes_win_rate": 0.49, "heroes_low": 0.42, "heroes_high": 0.56},
+            {"n": 6, "heroes_win_rate": 0.41, "heroes_low": 0.389, "heroes_high": 0.432}]
+    noisy = deadly_verdict(rows, ["n"], "heroes", 0.5)
+    assert noisy.startswith("the encounter becomes deadly for heroes at n=5: win rate 49.0% < 50%")
+    assert "the interval still reaches 50%" in noisy
+    sure = deadly_verdict([rows[0], rows[2]], ["n"], "heroes", 0.5)
+    assert "at n=6" in sure and "95 % interval 38.9% – 43.2%; the whole interval is below" in sure
+    assert deadly_verdict(rows[:1], ["n"], "heroes", 0.5) == "heroes keep a win rate of at least 50% in every variant"

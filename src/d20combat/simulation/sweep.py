@@ -157,3 +157,18 @@ def grid(varies: Sequence[Vary]) -> list[tuple[tuple[Vary, int], ...]]:
     if not varies:
         raise SweepError("a sweep needs at least one --vary")
     return [tuple(zip(varies, combo, strict=True)) for combo in itertools.product(*(v.values for v in varies))]
+
+
+def deadly_verdict(rows: Sequence[Mapping[str, Any]], labels: Sequence[str], side: str, threshold: float) -> str:
+    """Name the first variant where ``side``'s win rate drops below ``threshold`` — and say whether its
+    95 % interval lies wholly below (a verdict) or still reaches the threshold (noise could have put the
+    line there: play more encounters)."""
+    below = next((r for r in rows if r[f"{side}_win_rate"] < threshold), None)
+    if below is None:
+        return f"{side} keep a win rate of at least {threshold:.0%} in every variant"
+    setting = ", ".join(f"{label}={below[label]}" for label in labels)
+    low, high = below[f"{side}_low"], below[f"{side}_high"]
+    sure = ("the whole interval is below" if high < threshold
+            else f"the interval still reaches {threshold:.0%}: more encounters per variant would settle it")
+    return (f"the encounter becomes deadly for {side} at {setting}: win rate {below[f'{side}_win_rate']:.1%} "
+            f"< {threshold:.0%} (95 % interval {low:.1%} – {high:.1%}; {sure})")

@@ -185,6 +185,59 @@ def test_crossed_into_hand_cases() -> None:
     assert _crossed(0, 2, 2, 0) == [(0, 1), (1, 0)]
 
 
+def _crossed_scaled(px: int, py: int, qx: int, qy: int, scale: int) -> list[Square]:
+    """``g.crossed_scaled_into`` as a list; guard rows past the documented bound must stay untouched."""
+    bound = (abs(qx - px) + abs(qy - py)) // scale + 3
+    out = np.full((bound + 4, 2), -999, dtype=np.int64)
+    n = g.crossed_scaled_into(px, py, qx, qy, scale, out)
+    assert n <= bound and (out[bound:] == -999).all(), (px, py, qx, qy, scale, n)
+    return [(int(out[i, 0]), int(out[i, 1])) for i in range(n)]
+
+
+def test_crossed_scaled_into_matches_reference_at_scale_2() -> None:
+    """PFB-CHG-07: same squares, same order, as ``squares_crossed_scaled(p, q, 2)`` (charge centre lines).
+
+    8000 random segments between points with odd (square centre) and even (grid line) coordinates, in
+    every direction, axis-parallel ones and single points included; plus a sweep at scale 3.
+    """
+    rng = random.Random(5)
+    kinds = {"point": 0, "vertical": 0, "horizontal": 0, "slanted": 0}
+    for _ in range(8000):
+        span = rng.choice((2, 5, 12))
+        px, py = rng.randint(-span, span), rng.randint(-span, span)
+        qx, qy = rng.randint(-span, span), rng.randint(-span, span)
+        shape = rng.random()
+        if shape < 0.05:
+            qx, qy = px, py
+        elif shape < 0.15:
+            qx = px
+        elif shape < 0.25:
+            qy = py
+        if rng.random() < 0.5:  # centre to centre, as a charge traces
+            px, py, qx, qy = (2 * v + 1 for v in (px, py, qx, qy))
+        kind = "point" if (px, py) == (qx, qy) else "vertical" if px == qx else "horizontal" if py == qy else "slanted"
+        kinds[kind] += 1
+        ref = squares_crossed_scaled((px, py), (qx, qy), 2)
+        assert _crossed_scaled(px, py, qx, qy, 2) == ref, (px, py, qx, qy)
+    assert min(kinds.values()) > 200, kinds
+    for _ in range(2000):
+        px, py, qx, qy = (rng.randint(-10, 10) for _ in range(4))
+        assert _crossed_scaled(px, py, qx, qy, 3) == squares_crossed_scaled((px, py), (qx, qy), 3), (px, py, qx, qy)
+    # Scale 1 through the general entry point is crossed_into.
+    assert _crossed_scaled(4, 1, 0, 0, 1) == _crossed(4, 1, 0, 0) == [(3, 0), (2, 0), (1, 0), (0, 0)]
+
+
+def test_crossed_scaled_into_hand_cases() -> None:
+    """Centres are odd coordinates at scale 2: a point inside a square is in it, one on a grid line is not."""
+    assert _crossed_scaled(1, 1, 1, 1, 2) == [(0, 0)] and _crossed_scaled(2, 2, 2, 2, 2) == []
+    assert _crossed_scaled(1, 1, 5, 1, 2) == [(0, 0), (1, 0), (2, 0)]
+    assert _crossed_scaled(5, 1, 1, 1, 2) == [(2, 0), (1, 0), (0, 0)]
+    assert _crossed_scaled(1, 5, 1, 1, 2) == [(0, 2), (0, 1), (0, 0)]  # vertical, ordered by the sign of dy
+    assert _crossed_scaled(1, 5, 5, 1, 2) == [(0, 2), (1, 1), (2, 0)]
+    assert _crossed_scaled(1, 1, 5, 3, 2) == [(0, 0), (1, 0), (1, 1), (2, 1)]
+    assert _crossed_scaled(0, 1, 4, 1, 2) == [(0, 0), (1, 0)] and _crossed_scaled(2, 0, 2, 4, 2) == []
+
+
 # ---------------------------------------------------------------------------------------------
 # Cover
 # ---------------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
+from d20combat.simulation.fast.grid import ceil_div, footprint_distance_ft, gcd, is_wall
 from d20combat.simulation.fast.jit import njit
 
 NONE = 0
@@ -45,50 +46,83 @@ TOTAL = 3
 
 
 @njit
-def _crossed_forward(px: int, py: int, qx: int, qy: int, out: NDArray[np.int64]) -> int:
-    """``squares_crossed_scaled(p, q, 1)`` for ``px <= qx``: the column scan, in the reference order.
+def _column_rows(px: int, py: int, dx: int, dy: int, xa: int, xb: int, denom: int) -> tuple[int, int]:
+    """The rows ``[lo, hi)`` a slanted segment enters between ``x = xa`` and ``x = xb``: one column of a line.
 
-    With scale 1 every endpoint is a grid point, so a vertical or horizontal segment runs along a
-    grid line and enters no square (the reference returns ``[]`` for ``dx == 0`` and ``dy == 0``).
+    The per-column arithmetic of ``lines.squares_crossed_scaled``, for the segment from ``(px, py)`` with
+    ``dx > 0``, ``dy != 0`` and ``denom = dx * scale``: ``y(x) * dx = py * dx + (x - px) * dy`` exactly, so
+    the rows run from the floor of the lower to the ceiling of the upper end of ``y`` over the stretch.
+    Shared by the tracer and by the verdict-only scans below, which call it at scale 1 (``xb = xa + 1``,
+    ``denom = dx``) on each column in place: collecting a line's squares into a buffer first and testing
+    them afterwards made ``cover_degree`` about 1.5 times slower.
     """
+    na = py * dx + (xa - px) * dy
+    nb = py * dx + (xb - px) * dy
+    # ceil_div spelled out: numba compiles each call to another function as a real call.
+    if na < nb:
+        return na // denom, -((-nb) // denom)
+    return nb // denom, -((-na) // denom)
+
+
+@njit
+def _put_rows(out: NDArray[np.int64], n: int, c: int, lo: int, hi: int, backwards: bool) -> int:
+    """Writes squares ``(c, lo) .. (c, hi - 1)`` (in reverse if ``backwards``) at ``out[n:]``; returns the new count.
+
+    The reference lists a column's rows in the direction the segment runs (by the sign of ``dy``).
+    """
+    for i in range(hi - lo):
+        out[n + i, 0] = c
+        out[n + i, 1] = hi - 1 - i if backwards else lo + i
+    return n + max(hi - lo, 0)
+
+
+@njit
+def _crossed_forward(px: int, py: int, qx: int, qy: int, scale: int, out: NDArray[np.int64]) -> int:
+    """``squares_crossed_scaled(p, q, scale)`` for ``px <= qx``, ``p != q``: the column scan, reference order."""
     dx = qx - px
     dy = qy - py
-    if dx == 0 or dy == 0:
-        return 0
     n = 0
-    for c in range(px, qx):
-        # y(x) * dx = py * dx + (x - px) * dy, exactly, at both edges x = c and x = c + 1 of the column.
-        na = py * dx + (c - px) * dy
-        nb = na + dy
-        if dy > 0:
-            lo = na // dx
-            hi = -((-nb) // dx)
-            for r in range(lo, hi):
-                out[n, 0] = c
-                out[n, 1] = r
-                n += 1
+    if dx == 0:
+        if px % scale == 0:
+            return 0  # runs along a grid line
+        return _put_rows(out, 0, px // scale, min(py, qy) // scale, ceil_div(max(py, qy), scale), dy < 0)
+    denom = dx * scale
+    for c in range(px // scale, ceil_div(qx, scale)):
+        xa = max(px, c * scale)
+        xb = min(qx, (c + 1) * scale)
+        if xa >= xb:
+            continue
+        if dy == 0:
+            if py % scale == 0:
+                return 0  # runs along a grid line
+            lo = py // scale
+            hi = lo + 1
         else:
-            lo = nb // dx
-            hi = -((-na) // dx)
-            for r in range(hi - 1, lo - 1, -1):
-                out[n, 0] = c
-                out[n, 1] = r
-                n += 1
+            lo, hi = _column_rows(px, py, dx, dy, xa, xb, denom)
+        n = _put_rows(out, n, c, lo, hi, dy < 0)
     return n
 
 
 @njit
-def crossed_into(px: int, py: int, qx: int, qy: int, out: NDArray[np.int64]) -> int:
-    """Replicates ``lines.crossed((px, py), (qx, qy))``, i.e. ``squares_crossed_scaled(p, q, 1)``.
+def crossed_scaled_into(px: int, py: int, qx: int, qy: int, scale: int, out: NDArray[np.int64]) -> int:
+    """Replicates ``lines.squares_crossed_scaled((px, py), (qx, qy), scale)``, order included.
 
-    Writes the squares the segment enters into ``out[i, 0]`` (column) and ``out[i, 1]`` (row), in
-    the reference order (from ``p`` to ``q``), and returns their count. A segment between grid
-    points enters exactly ``|dx| + |dy| - gcd(|dx|, |dy|)`` squares (0 if it is axis-parallel), so
-    ``out`` of shape ``(K, 2)`` with ``K >= |dx| + |dy|`` always suffices.
+    Coordinates are in units of ``1/scale`` square (``scale=2`` puts square centres on odd
+    coordinates). Writes the squares the segment enters into ``out[i, 0]`` (column) and
+    ``out[i, 1]`` (row), in the reference order (from ``p`` to ``q``), and returns their count.
+    ``out`` of shape ``(K, 2)`` with ``K >= (|qx - px| + |qy - py|) // scale + 3`` always suffices
+    (``K >= |dx| + |dy|`` at scale 1). Callers that only need the set pass ``px <= qx`` (no reversal).
     """
+    if px == qx and py == qy:
+        # A single point is "in" a square only if it lies strictly inside it.
+        if px % scale != 0 and py % scale != 0:
+            out[0, 0] = px // scale
+            out[0, 1] = py // scale
+            return 1
+        return 0
     if qx < px:
         # The reference scans from q to p and reverses the list.
-        n = _crossed_forward(qx, qy, px, py, out)
+        n = _crossed_forward(qx, qy, px, py, scale, out)
         i = 0
         j = n - 1
         while i < j:
@@ -101,21 +135,18 @@ def crossed_into(px: int, py: int, qx: int, qy: int, out: NDArray[np.int64]) -> 
             i += 1
             j -= 1
         return n
-    return _crossed_forward(px, py, qx, qy, out)
+    return _crossed_forward(px, py, qx, qy, scale, out)
 
 
 @njit
-def _gcd(a: int, b: int) -> int:
-    """``math.gcd`` of two non-negative ints (kept local so the nopython subset is certain)."""
-    while b:
-        a, b = b, a % b
-    return a
+def crossed_into(px: int, py: int, qx: int, qy: int, out: NDArray[np.int64]) -> int:
+    """Replicates ``lines.crossed((px, py), (qx, qy))``, i.e. ``squares_crossed_scaled(p, q, 1)``.
 
-
-@njit
-def _is_wall(walls: NDArray[np.uint8], c: int, r: int) -> bool:
-    """``(c, r) in game_map.walls``; off-map squares are never walls."""
-    return 0 <= c < walls.shape[0] and 0 <= r < walls.shape[1] and bool(walls[c, r] != 0)
+    See :func:`crossed_scaled_into`. A segment between grid points enters exactly
+    ``|dx| + |dy| - gcd(|dx|, |dy|)`` squares (0 if it is axis-parallel), so ``out`` of shape
+    ``(K, 2)`` with ``K >= |dx| + |dy|`` always suffices.
+    """
+    return crossed_scaled_into(px, py, qx, qy, 1, out)
 
 
 @njit
@@ -132,15 +163,15 @@ def _squeezes_wall(walls: NDArray[np.uint8], px: int, py: int, qx: int, qy: int)
         return False
     if dy == 0:
         for c in range(min(px, qx), max(px, qx)):  # noqa: SIM110 - numba compiles no generators
-            if _is_wall(walls, c, py - 1) and _is_wall(walls, c, py):
+            if is_wall(walls, c, py - 1) and is_wall(walls, c, py):
                 return True
         return False
     if dx == 0:
         for r in range(min(py, qy), max(py, qy)):  # noqa: SIM110 - numba compiles no generators
-            if _is_wall(walls, px - 1, r) and _is_wall(walls, px, r):
+            if is_wall(walls, px - 1, r) and is_wall(walls, px, r):
                 return True
         return False
-    g = _gcd(abs(dx), abs(dy))
+    g = gcd(dx, dy)
     ux = dx // g
     uy = dy // g
     sx = 1 if dx > 0 else 0
@@ -149,7 +180,7 @@ def _squeezes_wall(walls: NDArray[np.uint8], px: int, py: int, qx: int, qy: int)
         x = px + k * ux
         y = py + k * uy
         # Entered squares are on the (-dx,-dy) and (+dx,+dy) sides; the other two are touched.
-        if _is_wall(walls, x - sx, y - 1 + sy) and _is_wall(walls, x - 1 + sx, y - sy):
+        if is_wall(walls, x - sx, y - 1 + sy) and is_wall(walls, x - 1 + sx, y - sy):
             return True
     return False
 
@@ -166,20 +197,11 @@ def _in_fp(c: int, r: int, fc: int, fr: int, size: int) -> bool:
 
 
 @njit
-def _square_to_fp(c: int, r: int, fc: int, fr: int, size: int) -> int:
-    """``distance.square_to_footprint_ft((c, r), fp) // 5``: the 5/10 measure in squares (floor halves kept)."""
-    gx = max(0, max(fc - c, c - (fc + size - 1)))
-    gy = max(0, max(fr - r, r - (fr + size - 1)))
-    if gx < gy:
-        gx, gy = gy, gx
-    return gx + gy // 2
-
-
-@njit
 def _wall_blocked(walls: NDArray[np.uint8], px: int, py: int, qx: int, qy: int) -> bool:
     """``_Tracer.wall_blocker(p, q) is not None``: the line enters a wall or squeezes between two.
 
     Unlike ``first_blocker`` this does not skip the two creatures' own squares (as the reference).
+    The squares of ``crossed_into(p, q)`` are scanned in place, in any order, clipped to the map.
     """
     if qx < px:
         px, qx = qx, px
@@ -187,9 +209,8 @@ def _wall_blocked(walls: NDArray[np.uint8], px: int, py: int, qx: int, qy: int) 
     dx = qx - px
     dy = qy - py
     if dx != 0 and dy != 0:
-        w = walls.shape[0]
         h = walls.shape[1]
-        for c in range(max(px, 0), min(qx, w)):
+        for c in range(max(px, 0), min(qx, walls.shape[0])):
             na = py * dx + (c - px) * dy
             nb = na + dy
             if na < nb:
@@ -224,8 +245,10 @@ def _first_blocked(
     """``_Tracer.first_blocker(p, q) is not None`` (PFB-COV-02/05/07/08).
 
     A crossed square other than the two creatures' own blocks if it is a wall, holds another
-    creature, or is a low wall the attacker is not strictly closer to; failing that, squeezing
-    between two walls blocks. The reference's memo of low-wall verdicts only feeds its texts.
+    creature, or is a low wall the attacker is not strictly closer to (``square_to_footprint_ft``
+    to the attacker ``>=`` to the defender); failing that, squeezing between two walls blocks.
+    The reference's memo of low-wall verdicts only feeds its texts. Squares scanned as in
+    :func:`_wall_blocked`.
     """
     if qx < px:
         px, qx = qx, px
@@ -233,9 +256,8 @@ def _first_blocked(
     dx = qx - px
     dy = qy - py
     if dx != 0 and dy != 0:
-        w = walls.shape[0]
         h = walls.shape[1]
-        for c in range(max(px, 0), min(qx, w)):
+        for c in range(max(px, 0), min(qx, walls.shape[0])):
             na = py * dx + (c - px) * dy
             nb = na + dy
             if na < nb:
@@ -251,8 +273,10 @@ def _first_blocked(
                     return True
                 if use_creatures and occ[c, r] > 0:
                     return True
-                if low_walls[c, r] != 0 and _square_to_fp(c, r, ac, ar, asize) >= _square_to_fp(c, r, tc, tr, tsize):
-                    return True
+                if low_walls[c, r] != 0:
+                    to_attacker = footprint_distance_ft(c, r, 1, ac, ar, asize)  # square_to_footprint_ft
+                    if to_attacker >= footprint_distance_ft(c, r, 1, tc, tr, tsize):
+                        return True
     return _squeezes_wall(walls, px, py, qx, qy)
 
 
@@ -392,7 +416,7 @@ def _conceal_max(
     """Strongest percent (> 0) among the squares line ``p``-``q`` crosses outside both footprints, else 0.
 
     The inner loop of ``concealment._between``: squares with no percent or ``<= 0`` and own squares
-    are skipped there, and only the maximum matters.
+    are skipped there, and only the maximum matters. Squares scanned as in :func:`_wall_blocked`.
     """
     if qx < px:
         px, qx = qx, px
@@ -402,9 +426,8 @@ def _conceal_max(
     best = 0
     if dx == 0 or dy == 0:
         return best
-    w = concealing.shape[0]
     h = concealing.shape[1]
-    for c in range(max(px, 0), min(qx, w)):
+    for c in range(max(px, 0), min(qx, concealing.shape[0])):
         na = py * dx + (c - px) * dy
         nb = na + dy
         if na < nb:

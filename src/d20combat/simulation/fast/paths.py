@@ -5,8 +5,8 @@ Exact ports, in the numba nopython subset, of
 * ``battlefield.movement``: ``reachable`` (with ``_fill_moves`` / ``_move_table``), ``footprint_step_cost``
   and ``_cost``;
 * ``battlefield.charge``: ``closest_attack_origins`` and ``charge_path_problem`` (only *whether* there is a
-  problem), with what they rely on: ``_swept``, ``lines.squares_crossed_scaled``, ``lines.squeezes``,
-  ``cover.line_of_effect`` (walls-only total cover), ``reach.within_reach`` and ``distance``.
+  problem), with ``_swept``. The line tracing (``lines.squares_crossed_scaled``) and ``cover.line_of_effect``
+  they rely on are :mod:`geometry`'s; distances, reach and map look-ups are :mod:`grid`'s.
 
 Data conventions (shared with the simulation kernel):
 
@@ -30,75 +30,15 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
+from d20combat.simulation.fast.geometry import crossed_scaled_into, line_of_effect
+from d20combat.simulation.fast.grid import SQUARE_FT, distance_ft, gcd, is_passable, is_wall, within_reach
 from d20combat.simulation.fast.jit import njit
-
-SQUARE_FT = 5
 
 # Same order as ``movement._DIRECTIONS`` (the order only matters for the layout of a move table).
 _DC = (0, -1, 1, 0, -1, 1, -1, 1)
 _DR = (-1, 0, 0, 1, -1, -1, 1, 1)
 
 _NO_COST = 1 << 60
-
-
-# --------------------------------------------------------------------------- small helpers
-
-
-@njit
-def _wall(walls: NDArray[np.uint8], c: int, r: int) -> bool:
-    """``(c, r) in game_map.walls`` (nothing off the map is a wall)."""
-    return 0 <= c < walls.shape[0] and 0 <= r < walls.shape[1] and bool(walls[c, r] != 0)
-
-
-@njit
-def _passable(passable: NDArray[np.uint8], c: int, r: int) -> bool:
-    """``GameMap.is_passable``: on the map and enterable."""
-    return 0 <= c < passable.shape[0] and 0 <= r < passable.shape[1] and bool(passable[c, r] != 0)
-
-
-@njit
-def _ft(dx: int, dy: int) -> int:
-    """``distance._ft``: the 5/10 measure of a non-negative offset (PFB-MOVE-16b)."""
-    if dx < dy:
-        dx, dy = dy, dx
-    return SQUARE_FT * (dx + dy // 2)
-
-
-@njit
-def distance_ft(ac: int, ar: int, bc: int, br: int) -> int:
-    """``distance.distance_ft`` between squares ``(ac, ar)`` and ``(bc, br)`` (PFB-GRID-01, PFB-MOVE-16b)."""
-    return _ft(abs(ac - bc), abs(ar - br))
-
-
-@njit
-def footprint_distance_ft(ac: int, ar: int, an: int, bc: int, br: int, bn: int) -> int:
-    """``distance.footprint_distance_ft`` via ``footprint_gap`` (PFB-GRID-06/07)."""
-    dx = max(0, bc - (ac + an - 1), ac - (bc + bn - 1))
-    dy = max(0, br - (ar + an - 1), ar - (br + bn - 1))
-    return _ft(dx, dy)
-
-
-@njit
-def within_reach(ac: int, ar: int, an: int, reach_ft: int, tc: int, tr: int, tn: int) -> bool:
-    """``reach.within_reach``: the target is more than 0 ft and at most ``reach_ft`` away (PFB-GRID-07)."""
-    d = footprint_distance_ft(ac, ar, an, tc, tr, tn)
-    return 0 < d <= reach_ft
-
-
-@njit
-def _gcd(a: int, b: int) -> int:
-    """``math.gcd`` (non-negative)."""
-    a = abs(a)
-    b = abs(b)
-    while b != 0:
-        a, b = b, a % b
-    return a
-
-
-@njit
-def _ceil_div(a: int, b: int) -> int:
-    """``lines._ceil_div``."""
-    return -((-a) // b)
 
 
 # --------------------------------------------------------------------------- one step of a footprint
@@ -126,21 +66,21 @@ def _step(
     nr = r0 + dr
     diagonal = dc != 0 and dr != 0
     if size == 1:  # the common case, spelled out as ``_fill_moves`` does
-        if not _passable(passable, nc, nr):
+        if not is_passable(passable, nc, nr):
             return 0, 0, 0
-        if diagonal and (_wall(walls, nc, r0) or _wall(walls, c0, nr)):
+        if diagonal and (is_wall(walls, nc, r0) or is_wall(walls, c0, nr)):
             return 0, 0, 0
         if flying or difficult[nc, nr] == 0:
             return (SQUARE_FT, 2 * SQUARE_FT, 1) if diagonal else (SQUARE_FT, SQUARE_FT, 0)
         return (3 * SQUARE_FT, 3 * SQUARE_FT, 1 if counts else 0) if diagonal else (2 * SQUARE_FT, 2 * SQUARE_FT, 0)
     for c in range(nc, nc + size):
         for r in range(nr, nr + size):
-            if not _passable(passable, c, r):
+            if not is_passable(passable, c, r):
                 return 0, 0, 0
     if diagonal:
         for c in range(c0, c0 + size):
             for r in range(r0, r0 + size):
-                if _wall(walls, c + dc, r) or _wall(walls, c, r + dr):
+                if is_wall(walls, c + dc, r) or is_wall(walls, c, r + dr):
                     return 0, 0, 0
     hard = False
     if not flying:
@@ -436,136 +376,6 @@ def reachable_with_table(
     )
 
 
-# --------------------------------------------------------------------------- lines (lines.py)
-
-
-@njit
-def _crossed(px: int, py: int, qx: int, qy: int, scale: int, buf: NDArray[np.int64]) -> int:
-    """``lines.squares_crossed_scaled``: writes the crossed squares into ``buf`` and returns how many.
-
-    Squares come in the reference order when ``qx >= px`` (reversed otherwise: callers here only need the set).
-    ``buf`` needs ``(|qx - px| + |qy - py|) // scale + 6`` rows.
-    """
-    if px == qx and py == qy:
-        if px % scale != 0 and py % scale != 0:
-            buf[0, 0] = px // scale
-            buf[0, 1] = py // scale
-            return 1
-        return 0
-    if qx < px:
-        px, py, qx, qy = qx, qy, px, py
-    dx = qx - px
-    dy = qy - py
-    n = 0
-    if dx == 0:
-        if px % scale == 0:
-            return 0  # runs along a grid line
-        c = px // scale
-        for r in range(min(py, qy) // scale, _ceil_div(max(py, qy), scale)):
-            buf[n, 0] = c
-            buf[n, 1] = r
-            n += 1
-        return n
-    denom = dx * scale
-    for c in range(px // scale, _ceil_div(qx, scale)):
-        xa = max(px, c * scale)
-        xb = min(qx, (c + 1) * scale)
-        if xa >= xb:
-            continue
-        if dy == 0:
-            if py % scale == 0:
-                return 0  # runs along a grid line
-            buf[n, 0] = c
-            buf[n, 1] = py // scale
-            n += 1
-            continue
-        na = py * dx + (xa - px) * dy
-        nb = py * dx + (xb - px) * dy
-        nlo = min(na, nb)
-        nhi = max(na, nb)
-        for r in range(nlo // denom, _ceil_div(nhi, denom)):
-            buf[n, 0] = c
-            buf[n, 1] = r
-            n += 1
-    return n
-
-
-@njit
-def _squeezes_walls(walls: NDArray[np.uint8], px: int, py: int, qx: int, qy: int) -> bool:
-    """Whether the segment squeezes between two walls (``lines.squeezes`` + ``cover._Tracer.squeeze_wall``)."""
-    dx = qx - px
-    dy = qy - py
-    if dx == 0 and dy == 0:
-        return False
-    if dy == 0:
-        s = 1 if dx > 0 else -1
-        for x in range(px, qx, s):
-            c = x if s > 0 else x - 1
-            if _wall(walls, c, py - 1) and _wall(walls, c, py):
-                return True
-        return False
-    if dx == 0:
-        s = 1 if dy > 0 else -1
-        for y in range(py, qy, s):
-            r = y if s > 0 else y - 1
-            if _wall(walls, px - 1, r) and _wall(walls, px, r):
-                return True
-        return False
-    g = _gcd(dx, dy)
-    ux = dx // g
-    uy = dy // g
-    sx = 1 if dx > 0 else 0
-    sy = 1 if dy > 0 else 0
-    for k in range(1, g):
-        x = px + k * ux
-        y = py + k * uy
-        if _wall(walls, x - sx, y - 1 + sy) and _wall(walls, x - 1 + sx, y - sy):
-            return True
-    return False
-
-
-@njit
-def _line_hits_wall(walls: NDArray[np.uint8], px: int, py: int, qx: int, qy: int, buf: NDArray[np.int64]) -> bool:
-    """``cover._Tracer.wall_blocker(p, q) is not None``: the corner line enters a wall or squeezes between two."""
-    n = _crossed(px, py, qx, qy, 1, buf)
-    for i in range(n):
-        if _wall(walls, buf[i, 0], buf[i, 1]):
-            return True
-    return _squeezes_walls(walls, px, py, qx, qy)
-
-
-@njit
-def _corner(c: int, r: int, n: int, k: int) -> tuple[int, int]:
-    """``lines.footprint_corners``: corner ``k`` of the block in the order NW, NE, SW, SE."""
-    return c + (n if k & 1 else 0), r + (n if k & 2 else 0)
-
-
-@njit
-def _line_of_effect(walls: NDArray[np.uint8], ac: int, ar: int, an: int, bc: int, br: int, bn: int) -> bool:
-    """``cover.line_of_effect``: False only if walls block EVERY corner-to-corner line (PFB-COV-09..11)."""
-    w, h = walls.shape
-    c_lo = max(min(ac, bc), 0)
-    c_hi = min(max(ac + an, bc + bn) - 1, w - 1)
-    r_lo = max(min(ar, br), 0)
-    r_hi = min(max(ar + an, br + bn) - 1, h - 1)
-    any_wall = False
-    for c in range(c_lo, c_hi + 1):
-        for r in range(r_lo, r_hi + 1):
-            if walls[c, r] != 0:
-                any_wall = True
-    if not any_wall:
-        return True
-    span = max(ac + an, bc + bn) - min(ac, bc) + max(ar + an, br + bn) - min(ar, br)
-    buf = np.empty((span + 6, 2), np.int64)
-    for i in range(4):
-        px, py = _corner(ac, ar, an, i)
-        for j in range(4):
-            qx, qy = _corner(bc, br, bn, j)
-            if not _line_hits_wall(walls, px, py, qx, qy, buf):
-                return True
-    return False
-
-
 # --------------------------------------------------------------------------- charge (charge.py)
 
 
@@ -602,14 +412,14 @@ def closest_attack_origins_into(
             ok = True
             for fc in range(oc, oc + n):
                 for fr in range(orr, orr + n):
-                    if not _passable(passable, fc, fr):
+                    if not is_passable(passable, fc, fr):
                         ok = False
             if not ok:
                 continue
             d = distance_ft(c, r, oc, orr)
             if best_d >= 0 and d > best_d:
                 continue
-            if not _line_of_effect(walls, oc, orr, n, tc, tr, m):
+            if not line_of_effect(walls, oc, orr, n, tc, tr, m):
                 continue
             if best_d < 0 or d < best_d:
                 best_d = d
@@ -669,12 +479,12 @@ def charge_path_ok(
         return False  # "the charge does not move"
     dx = 2 * (ec - c)
     dy = 2 * (er - r)
-    buf = np.empty(((abs(dx) + abs(dy)) // 2 + 6, 2), np.int64)
+    buf = np.empty(((abs(dx) + abs(dy)) // 2 + 3, 2), np.int64)
     for oc in range(n):
         for orr in range(n):
             px = 2 * (c + oc) + 1
             py = 2 * (r + orr) + 1
-            k = _crossed(px, py, px + dx, py + dy, 2, buf)
+            k = crossed_scaled_into(px, py, px + dx, py + dy, 2, buf)
             for i in range(k):
                 sc = buf[i, 0]
                 sr = buf[i, 1]
@@ -689,7 +499,7 @@ def charge_path_ok(
             if _charge_blocked(passable, walls, difficult, occupied, flying, sc, sr):
                 return False
     if dx != 0 and dy != 0:
-        g = _gcd(dx, dy)
+        g = gcd(dx, dy)
         ux = dx // g
         uy = dy // g
         sx = 1 if dx > 0 else 0
@@ -705,6 +515,10 @@ def charge_path_ok(
                         continue
                     gx = x // 2
                     gy = y // 2
-                    if _wall(walls, gx - sx, gy - 1 + sy) or _wall(walls, gx - 1 + sx, gy - sy):
+                    if is_wall(walls, gx - sx, gy - 1 + sy) or is_wall(walls, gx - 1 + sx, gy - sy):
                         return False
     return True
+
+
+_line_of_effect = line_of_effect
+"""Former name of :func:`geometry.line_of_effect` here, still used by tests/simulation/fast/test_paths.py."""
