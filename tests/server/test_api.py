@@ -518,3 +518,27 @@ def test_nan_in_an_import_is_rejected(client: TestClient) -> None:
     r = client.post("/api/encounters/import", content=text, headers={"content-type": "application/json"})
     assert r.status_code == 422 and "only JSON values" in r.json()["detail"]
     assert client.get(f"/api/encounters/{eid}/log").status_code == 200
+
+
+def test_simulations_give_win_rates_with_intervals_and_name_the_engine(client: TestClient) -> None:
+    """The designers' lab over HTTP: same seed, same numbers; the engine and why; bad input is a 422."""
+    r = client.post("/api/simulations", json={"example": "ogre-charge", "n": 40, "seed": 3})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["engine"] == "fast" and body["n"] == 40
+    assert sum(s["wins"] for s in body["sides"]) + body["draws"] + body["timeouts"] == 40
+    assert all(s["low"] <= s["rate"] <= s["high"] for s in body["sides"])
+    again = client.post("/api/simulations", json={"example": "ogre-charge", "n": 40, "seed": 3,
+                                                   "engine": "reference"}).json()
+    assert {k: v for k, v in again.items() if not k.startswith("engine")} == \
+        {k: v for k, v in body.items() if not k.startswith("engine")}
+    off = client.post("/api/simulations", json={"example": "off-guard-ambush", "n": 3})
+    assert off.status_code == 200 and off.json()["engine"] == "reference"
+    assert "replaces" in off.json()["engine_reason"]
+    refused = client.post("/api/simulations", json={"example": "off-guard-ambush", "n": 3, "engine": "fast"})
+    assert refused.status_code == 422 and "the fast path cannot play this scenario" in refused.json()["detail"]
+    too_many = client.post("/api/simulations", json={"example": "skill-duel", "n": 5000})
+    assert too_many.status_code == 422 and "at most 2000" in too_many.json()["detail"]
+    bad = client.post("/api/simulations", json={"scenario": {"map": {"width": 3}}, "n": 5})
+    assert bad.status_code == 422 and bad.json()["detail"].startswith("scenario")
+    assert client.post("/api/simulations", json={"example": "ogre-charge", "n": 0}).status_code == 422

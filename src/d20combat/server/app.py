@@ -181,6 +181,14 @@ def create_app(db_path: str | Path = "d20combat.db") -> FastAPI:
     async def preview_attack(eid: str, body: m.PreviewAttackIn) -> dict[str, Any]:
         return await call(service.preview_attack, eid, body.attacker, body.target, body.attack)
 
+    # ------------------------------------------------------------------ designers' lab
+    @app.post("/api/simulations", response_model=m.SimulationOut, responses={**E422},
+              summary="Monte Carlo of a scenario: win rates with 95 % intervals, rounds, damage")
+    async def simulate(body: m.SimulateIn) -> dict[str, Any]:
+        return await call(service.simulate, example=body.example, scenario=body.scenario,
+                          scenario_yaml=body.scenario_yaml, n=body.n, seed=body.seed, engine=body.engine,
+                          ruleset=body.ruleset)
+
     # ------------------------------------------------------------------ live updates
     @app.websocket("/api/encounters/{eid}/ws")
     async def listen(ws: WebSocket, eid: str) -> None:

@@ -283,6 +283,49 @@ class CreateIn(_In):
     players: str | None = Field(None, max_length=200, description="the side the player view shows in full")
 
 
+class SimulateIn(_In):
+    example: str | None = Field(None, max_length=200, description="the name of a shipped example")
+    scenario: dict[str, Any] | None = Field(None, description="a scenario in the scenario format")
+    scenario_yaml: str | None = Field(None, max_length=1_000_000, description="a scenario as YAML or JSON text")
+    n: int = Field(1000, ge=1, le=100_000, description="encounters to play (the reference engine: at most 2,000)")
+    seed: int = Field(0, ge=0, le=SEED_MAX, description="master seed: same seed, same results")
+    engine: Literal["auto", "fast", "reference"] = Field(
+        "auto", description="auto: the compiled fast path where it replays the scenario exactly")
+    ruleset: str | None = Field(None, max_length=100, description="play the scenario under another ruleset")
+
+
+class SideOut(BaseModel):
+    side: str
+    wins: int
+    rate: float
+    low: float = Field(description="95 % Wilson interval")
+    high: float
+
+
+class CombatantOutcome(BaseModel):
+    id: str
+    side: str
+    dealt_mean: float
+    taken_mean: float
+    downed_rate: float
+    killed_rate: float
+
+
+class SimulationOut(BaseModel):
+    n: int
+    seed: int
+    sides: list[SideOut]
+    draws: int
+    timeouts: int
+    rounds_mean: float
+    rounds_median: float
+    rounds_histogram: dict[str, int]
+    attacks_mean: float
+    combatants: list[CombatantOutcome]
+    engine: Literal["fast", "reference"]
+    engine_reason: str
+
+
 class ActIn(_In):
     action: Action
     dice: Dice = []
