@@ -1,10 +1,12 @@
 """The two logs side by side: the reference engine's events and the kernel's event rows, each turned into
 the same plain tuples — every event, every field that records what happened (who, where, which path,
-which pools, hit, critical, damage, source, health changes, effects, equipment, the winner), leaving
-out only the explanation strings the kernel does not build."""
+which pools, the attack's die and total, hit, critical, damage, source, health changes, effects,
+equipment, the winner, and the texts of notes and end-of-turn reasons), leaving out only the explanation
+strings of attacks, damage, initiative and surprise checks, which the kernel does not build."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -33,6 +35,18 @@ def _health_note(cid: str, now: int, con_score: int) -> str:
     return f"{cid} {texts[now]}"
 
 
+_ROLL = re.compile(r"(?:hits|misses)(?: \(natural \d+\))?: (-?\d+) = d20 (\d+)")
+
+
+def _roll_of(lines: list[str]) -> tuple[int | None, int | None]:
+    """(die face, attack total) read from an attack's explanation, or (None, None) when no d20 was rolled."""
+    for line in lines:
+        found = _ROLL.search(line)
+        if found:
+            return int(found.group(2)), int(found.group(1))
+    return None, None
+
+
 def reference_entries(events: Iterable[ev.Event]) -> list[Entry]:
     """The reference log as comparable tuples."""
     out: list[Entry] = []
@@ -56,7 +70,7 @@ def reference_entries(events: Iterable[ev.Event]) -> list[Entry]:
         elif isinstance(e, ev.Moved):
             out.append(("moved", e.combatant, tuple(tuple(p) for p in e.path), e.cost_ft, e.diagonals, e.mode))
         elif isinstance(e, ev.AttackResolved):
-            out.append(("attack", e.attacker, e.target, e.attack, e.hit, e.critical))
+            out.append(("attack", e.attacker, e.target, e.attack, e.hit, e.critical, *_roll_of(e.lines)))
         elif isinstance(e, ev.Damaged):
             out.append(("damaged", e.target, e.amount, e.source))
         elif isinstance(e, ev.Note):
@@ -114,7 +128,8 @@ def fast_entries(cb: CompiledBattle, result: FastResult) -> list[Entry]:
             j += _e
             out.append(("moved", ids[a], path, c, d, _MODES[b]))
         elif code == k.E_ATTACK:
-            out.append(("attack", ids[a], ids[b], names[a][c], bool(d), bool(_e)))
+            rolled = (_f, _g) if _f else (None, None)  # no roll: the concealment d% missed first
+            out.append(("attack", ids[a], ids[b], names[a][c], bool(d), bool(_e), *rolled))
         elif code == k.E_DAMAGED:
             source = ids[c] if c >= 0 else ("bleeding" if c == k.SRC_BLEEDING else "strenuous")
             out.append(("damaged", ids[a], b, source))
