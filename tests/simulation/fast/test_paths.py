@@ -17,7 +17,7 @@ from numpy.typing import NDArray
 from d20combat.battlefield import charge, movement
 from d20combat.battlefield.cover import line_of_effect
 from d20combat.battlefield.grid import Footprint, GameMap, Square
-from d20combat.simulation.fast import paths
+from d20combat.simulation.fast import geometry, paths
 from d20combat.simulation.fast.jit import COMPILED
 
 # Plain Python (NUMBA_DISABLE_JIT=1) is far slower: sweep fewer cases there.
@@ -179,7 +179,7 @@ def test_line_of_effect_equals_reference() -> None:
             ac, ar = rng.randrange(case.w - an + 1), rng.randrange(case.h - an + 1)
             bc, br = rng.randrange(case.w - bn + 1), rng.randrange(case.h - bn + 1)
             ref = line_of_effect(case.gm, Footprint((ac, ar), an), Footprint((bc, br), bn))
-            assert paths._line_of_effect(case.walls, ac, ar, an, bc, br, bn) == ref
+            assert geometry.line_of_effect(case.walls, ac, ar, an, bc, br, bn) == ref
             blocked += not ref
     assert blocked > 0
 

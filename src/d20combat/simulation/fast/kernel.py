@@ -64,6 +64,8 @@ from d20combat.simulation.fast.compile import (
     TOUCH,
 )
 from d20combat.simulation.fast.geometry import COVER, PARTIAL, TOTAL, cover_degree, terrain_concealment
+from d20combat.simulation.fast.grid import distance_ft as sq_dist
+from d20combat.simulation.fast.grid import footprint_distance_ft as fp_dist
 from d20combat.simulation.fast.jit import njit
 from d20combat.simulation.fast.paths import charge_path_ok, closest_attack_origins_into, reachable_with_table
 
@@ -141,22 +143,6 @@ def emit(ev: I64, t: I64, code: int, a: int, b: int, c: int, d: int, e: int, f: 
 
 
 # ================================================================== geometry and health
-
-@njit
-def fp_dist(c1: int, r1: int, s1: int, c2: int, r2: int, s2: int) -> int:
-    """``distance.footprint_distance_ft``."""
-    dx = max(0, c2 - (c1 + s1 - 1), c1 - (c2 + s2 - 1))
-    dy = max(0, r2 - (r1 + s1 - 1), r1 - (r2 + s2 - 1))
-    if dx < dy:
-        dx, dy = dy, dx
-    return 5 * (dx + dy // 2)
-
-
-@njit
-def sq_dist(c1: int, r1: int, c2: int, r2: int) -> int:
-    """``distance.distance_ft`` between two squares."""
-    return fp_dist(c1, r1, 1, c2, r2, 1)
-
 
 @njit
 def health(hp: int, con_score: int) -> int:

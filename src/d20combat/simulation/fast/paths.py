@@ -484,7 +484,10 @@ def charge_path_ok(
         for orr in range(n):
             px = 2 * (c + oc) + 1
             py = 2 * (r + orr) + 1
-            k = crossed_scaled_into(px, py, px + dx, py + dy, 2, buf)
+            if dx >= 0:
+                k = crossed_scaled_into(px, py, px + dx, py + dy, 2, buf)
+            else:  # only the set of squares matters: trace from the western end, which skips the reversal
+                k = crossed_scaled_into(px + dx, py + dy, px, py, 2, buf)
             for i in range(k):
                 sc = buf[i, 0]
                 sr = buf[i, 1]
@@ -518,7 +521,3 @@ def charge_path_ok(
                     if is_wall(walls, gx - sx, gy - 1 + sy) or is_wall(walls, gx - 1 + sx, gy - sy):
                         return False
     return True
-
-
-_line_of_effect = line_of_effect
-"""Former name of :func:`geometry.line_of_effect` here, still used by tests/simulation/fast/test_paths.py."""
