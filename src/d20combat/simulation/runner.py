@@ -7,7 +7,7 @@ process pool or on Dask.
 
 Two engines play an encounter. The reference engine (``Encounter`` + ``TacticalAI``) plays anything;
 the fast path (:mod:`d20combat.simulation.fast`) replays it exactly — same decisions, dice and events —
-for battles whose ruleset keeps the core procedure, about 60× faster. ``engine="auto"`` takes the fast
+for battles whose ruleset keeps the core procedure, about 58× faster. ``engine="auto"`` takes the fast
 path where it can and says why not where it cannot; the outcome of an encounter is the same either way.
 """
 
