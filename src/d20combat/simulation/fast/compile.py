@@ -51,9 +51,9 @@ KERNEL_POLICIES: tuple[str, ...] = (
 )
 
 # --- per-creature columns (CS) ---------------------------------------------------------------------
-SIDE, SIZE, REACH, SPEED, CON_MOD, CON_SCORE, LOW_LIGHT, DARKVISION, SNEAK_DICE, SNEAK_HELPLESS = range(10)
-INTO_MELEE_FLAG, INTO_MELEE, ID_RANK, N_ATTACKS, SNEAK_VS_ANY, MOVE_SLOT = range(10, 16)
-N_CS = 16
+SIDE, SIZE, REACH, SPEED, CON_MOD, CON_SCORE, LOW_LIGHT, DARKVISION, SNEAK_HELPLESS = range(9)
+INTO_MELEE_FLAG, INTO_MELEE, ID_RANK, N_ATTACKS, SNEAK_VS_ANY, MOVE_SLOT = range(9, 15)
+N_CS = 15
 
 # --- per-option columns (OPT) -----------------------------------------------------------------------
 RANGED, SPELL, RELOAD, TOUCH, ATK_TOTAL, ATK_SUM, D_COUNT, D_SIDES, D_BONUS, STATIC, E_COUNT, E_SIDES, \
@@ -64,8 +64,8 @@ RELOAD_NONE, RELOAD_MOVE, RELOAD_FULL = 0, 1, 2
 # --- knobs (KN) -----------------------------------------------------------------------------------------
 (K_MAX_ROUNDS, K_DIAG_COUNTS, K_STEP_FREE, K_PARTIAL, K_DYING_PF1, K_MAX_FREE, K_MIN_DAMAGE,
  K_CONC_BEFORE, K_MELEE_IGNORES_HELPLESS, K_MINRANGE_IGNORES_HELPLESS, K_SURPRISE_FREE, K_COVER_VALUE,
- K_PARTIAL_VALUE, K_CLEARANCE, K_MAX_CANDIDATES, K_N_SIDES, K_SURPRISE_ROUND) = range(17)
-N_KN = 17
+ K_PARTIAL_VALUE, K_CLEARANCE, K_MAX_CANDIDATES, K_N_SIDES) = range(16)
+N_KN = 16
 
 # Cover mode table index: [ranged, reach attack, adjacent] -> 1 = any line, 0 = best corner.
 
@@ -117,8 +117,6 @@ class CompiledBattle:
     init_mod: I64
     init_fixed: I64
     """-1000 = rolled, else the scenario's fixed initiative result."""
-    charge_ac: int
-    """The AC of the charging effect (PFB-CHG-12), −2."""
 
 
 def overridden_policies(ruleset: Ruleset) -> list[str]:
@@ -332,5 +330,5 @@ def compile_battle(battle: Battle) -> CompiledBattle:
         face_counts=face_counts, cover_mode=cover_mode, kn=kn, passable=passable, walls=walls,
         low_walls=low_walls, difficult=difficult, concealing=concealing, light=_light_table(battle),
         charge_ground=charge_ground, move_tables=move_tables, hp0=hp0,
-        pos0=pos0, wield0=wield0, loaded0=loaded0, init_mod=init_mod, init_fixed=init_fixed, charge_ac=-2,
+        pos0=pos0, wield0=wield0, loaded0=loaded0, init_mod=init_mod, init_fixed=init_fixed,
     )
