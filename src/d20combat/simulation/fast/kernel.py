@@ -67,7 +67,12 @@ from d20combat.simulation.fast.geometry import COVER, PARTIAL, TOTAL, cover_degr
 from d20combat.simulation.fast.grid import distance_ft as sq_dist
 from d20combat.simulation.fast.grid import footprint_distance_ft as fp_dist
 from d20combat.simulation.fast.jit import njit
-from d20combat.simulation.fast.paths import charge_path_ok, closest_attack_origins_into, reachable_with_table
+from d20combat.simulation.fast.paths import (
+    charge_path_ok,
+    closest_attack_origins_into,
+    footprint_step_cost,
+    reachable_with_table,
+)
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
@@ -651,27 +656,17 @@ def step_ok(w: tuple, m: tuple, s: I64, t: I64, me: int, c: int, r: int) -> tupl
     if t[T_STEPPED] or cs[me, SPEED] <= 0 or t[T_MOVED]:
         return False, 0
     c0, r0, size = s[me, PC], s[me, PR], cs[me, SIZE]
-    dc, dr = c - c0, r - r0
     width, height = passable.shape[0], passable.shape[1]
-    for x in range(c, c + size):
+    for x in range(c, c + size):  # PFB-MOVE-05: not into terrain that slows
         for y in range(r, r + size):
             if c0 <= x < c0 + size and r0 <= y < r0 + size:
                 continue
             if 0 <= x < width and 0 <= y < height and difficult[x, y]:
                 return False, 0
-    for x in range(c, c + size):  # footprint_step_cost: every square of the block enterable
-        for y in range(r, r + size):
-            if not (0 <= x < width and 0 <= y < height) or not passable[x, y]:
-                return False, 0
-    diagonal = dc != 0 and dr != 0
-    if diagonal:  # no cutting a wall corner (PFB-MOVE-17)
-        for x in range(c0, c0 + size):
-            for y in range(r0, r0 + size):
-                x1, y2 = x + dc, y + dr
-                if 0 <= x1 < width and 0 <= y < height and walls[x1, y]:
-                    return False, 0
-                if 0 <= x < width and 0 <= y2 < height and walls[x, y2]:
-                    return False, 0
+    # The engine prices the step with footprint_step_cost's defaults (not flying, difficult diagonals count).
+    _cost, diagonals = footprint_step_cost(passable, walls, difficult, c0, r0, size, c, r, t[T_DIAGS], False, True)
+    if diagonals == -1:
+        return False, 0
     kinds = occ_kinds(s, cs, me, width, height)
     for x in range(c, c + size):
         for y in range(r, r + size):
@@ -679,7 +674,7 @@ def step_ok(w: tuple, m: tuple, s: I64, t: I64, me: int, c: int, r: int) -> tupl
                 return False, 0
     if pay_label(s, cs, t, kn, C_FREE if kn[K_STEP_FREE] else C_NONE) == -1:
         return False, 0
-    return True, t[T_DIAGS] + (1 if diagonal else 0)
+    return True, diagonals
 
 
 @njit
