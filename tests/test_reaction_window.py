@@ -18,18 +18,14 @@ from d20combat.encounter.prompts import ReactionPrompt
 from d20combat.encounter.state import CombatantState, EncounterState
 from d20combat.model.creature import AttackOption, Creature
 from d20combat.rulesets import RULESETS
-from d20combat.rulesets.base import AttackInfo, View
+from d20combat.rulesets.base import AttackInfo, Policies, View
+from d20combat.rulesets.components import NoActiveDefense, NoReactions, StandardMoveEconomy
 from d20combat.rulesets.pathfinder_beginner import PathfinderBeginner
 
 
-class Reactive(PathfinderBeginner):
-    id = "test-reactive"
-
+class _ReachReactions(NoReactions):
     def threat_reach(self, creature: Creature, state: CombatantState) -> int:
         return creature.reach_ft
-
-    def round_reactions(self, creature: Creature, state: CombatantState) -> dict[str, int]:
-        return {"aoo": 1, "parry": 1}
 
     def can_make_aoo(self, view: View, reactor: str, target: str) -> bool:
         return True
@@ -40,6 +36,13 @@ class Reactive(PathfinderBeginner):
     def action_provokes(self, action_kind: str, option: AttackOption | None) -> str | None:
         return "stands up in a threatened square" if action_kind == "stand_up" else None
 
+
+class _ParryEconomy(StandardMoveEconomy):
+    def round_reactions(self, creature: Creature, state: CombatantState) -> dict[str, int]:
+        return {"aoo": 1, "parry": 1}
+
+
+class _Parry(NoActiveDefense):
     def active_defense_options(self, view: View, attack: AttackInfo, total: int) -> tuple[str, ...]:
         return ("parry",) if view.state.get(attack.target).reactions.get("parry", 0) > 0 else ()
 
@@ -47,6 +50,15 @@ class Reactive(PathfinderBeginner):
         view.emit(ev.ReactionSpent(attack.target, "parry", "parry"))
         face = view.dice.roll(20, f"parry {attack.target}")
         return face >= total, f"parry {face} vs {total}: {'negated' if face >= total else 'fails'}"
+
+
+class Reactive(PathfinderBeginner):
+    id = "test-reactive"
+
+    @classmethod
+    def compose(cls, options: Any) -> Policies:
+        return super().compose(options).replace(reactions=_ReachReactions(), economy=_ParryEconomy(),
+                                                active_defense=_Parry())
 
     def reaction_preference(self, state: EncounterState, prompt: ReactionPrompt) -> str:
         return "parry" if "parry" in prompt.options else prompt.options[-1]

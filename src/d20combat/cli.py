@@ -9,6 +9,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.table import Table
 
 from d20combat.controllers import TacticalAI, play
 from d20combat.dice import SeededDice
@@ -385,6 +386,34 @@ def odds(
         _fail(str(exc))
     for part in odds_report.render(report):
         console.print(part)
+
+
+@app.command(name="rulesets")
+def rulesets_table(
+    ruleset: Annotated[str | None, typer.Argument(help="a ruleset id; all of them if omitted")] = None,
+    markdown: Annotated[bool, typer.Option(help="print Markdown tables (for the docs)")] = False,
+) -> None:
+    """Each ruleset's composition: policy area → component → the rule IDs it implements."""
+    from d20combat.rulesets import RULESETS, get_ruleset
+
+    ids = [ruleset] if ruleset else list(RULESETS)
+    for rid in ids:
+        try:
+            rs = get_ruleset(rid)
+        except ValueError as exc:
+            _fail(str(exc))
+        if markdown:
+            console.print(f"**`{rs.id}`** — {rs.title}\n\n| area | component | rules |\n|---|---|---|", markup=False)
+            for area, component, ids_ in rs.composition():
+                console.print(f"| {area} | `{component}` | {', '.join(ids_)} |", markup=False)
+            console.print("")
+            continue
+        table = Table(title=f"{rs.id} — {rs.title}")
+        for column in ("area", "component", "rules"):
+            table.add_column(column)
+        for area, component, ids_ in rs.composition():
+            table.add_row(area, component, ", ".join(ids_))
+        console.print(table)
 
 
 @app.command()

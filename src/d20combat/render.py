@@ -85,7 +85,7 @@ def summary(enc: Encounter) -> str:
     for cid in s.order or s.combatants:
         c = s.get(cid)
         creature = enc.creature(cid)
-        status = enc.ruleset.health(creature, c).value
+        status = enc.ruleset.injury.health(creature, c).value
         if c.stable and status == "dying":
             status = "stable"
         lines.append(f"  {cid:<14} {creature.side:<8} hp {c.hp:>3}/{creature.sheet.hp:<3} {status:<9} "

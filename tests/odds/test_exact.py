@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import icepool
 import pytest
@@ -20,6 +21,8 @@ from d20combat.odds import (
     profile_from_numbers,
 )
 from d20combat.rulesets import PathfinderBeginner
+from d20combat.rulesets import Policies as Composition
+from d20combat.rulesets.components import D20Attack, StrongestConcealment
 
 
 def test_plus_8_vs_ac_18_hits_on_10_or_more() -> None:
@@ -64,8 +67,13 @@ def test_concealment_is_rolled_before_the_attack_roll() -> None:
 def test_concealment_after_a_hit_where_the_ruleset_says_so() -> None:
     """The other order: a natural 20 still threatens (and confirms) but deals nothing when the d% misses."""
 
+    class AfterHitConcealment(StrongestConcealment):
+        before_roll = False
+
     class AfterHit(PathfinderBeginner):
-        concealment_before_roll = False
+        @classmethod
+        def compose(cls, options: Any) -> Composition:
+            return super().compose(options).replace(concealment=AfterHitConcealment())
 
     odds = attack_odds(profile_from_numbers(8, 18, "1d8", crit="19-20/x2", concealment=20, ruleset=AfterHit()))
     assert odds.p_hit == Fraction(4, 5) * Fraction(11, 20)
@@ -113,12 +121,17 @@ def test_critical_multiplies_dice_and_static_but_once_dice_stay_single() -> None
 def test_policies_flow_from_the_ruleset_not_its_name() -> None:
     """A skill-based-style ruleset: a natural 20 counts as 30 (no automatic hit), armor subtracts 2."""
 
-    class SkillLike(PathfinderBeginner):
+    class SkillLikeAttack(D20Attack):
         def natural(self, face: int) -> tuple[bool, bool]:
             return False, False
 
         def effective_face(self, face: int) -> int:
             return 30 if face == 20 else face
+
+    class SkillLike(PathfinderBeginner):
+        @classmethod
+        def compose(cls, options: Any) -> Composition:
+            return super().compose(options).replace(attack=SkillLikeAttack())
 
     odds = attack_odds(profile_from_numbers(0, 25, "1d6", ruleset=SkillLike(), mitigate=lambda x: max(x - 2, 0)))
     assert odds.p_hit == Fraction(1, 20)  # only the 20, counted as 30

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from tests.conftest import make_encounter
@@ -18,27 +19,40 @@ from d20combat.encounter.engine import Encounter
 from d20combat.encounter.state import CombatantState
 from d20combat.model.creature import Creature
 from d20combat.odds import attack_odds, profile_from_encounter
-from d20combat.rulesets import PathfinderBeginner
+from d20combat.rulesets import PathfinderBeginner, Policies
+from d20combat.rulesets.components import D20Attack, HitPointDamage, StrongestConcealment
 
 N = 12_000
 FOG = ["........", "..ff....", "..ff....", "........"]
 
 
-class SkillLike(PathfinderBeginner):
-    """Another ruleset's policies: a natural 20 counts as 30 (no automatic hit or miss), concealment is
-    rolled after a hit, armor subtracts 2 damage, no minimum damage."""
-
-    concealment_before_roll = False
-    minimum_damage = 0
-
+class _TwentyIsThirty(D20Attack):
     def natural(self, face: int) -> tuple[bool, bool]:
         return False, False
 
     def effective_face(self, face: int) -> int:
         return 30 if face == 20 else face
 
+
+class _ArmorTwo(HitPointDamage):
+    minimum_damage = 0
+
     def mitigate(self, creature: Creature, state: CombatantState, amount: int) -> tuple[int, str]:
         return max(amount - 2, 0), "− armor 2"
+
+
+class _AfterHit(StrongestConcealment):
+    before_roll = False
+
+
+class SkillLike(PathfinderBeginner):
+    """Another ruleset's policies: a natural 20 counts as 30 (no automatic hit or miss), concealment is
+    rolled after a hit, armor subtracts 2 damage, no minimum damage."""
+
+    @classmethod
+    def compose(cls, options: Any) -> Policies:
+        return super().compose(options).replace(attack=_TwentyIsThirty(), damage=_ArmorTwo(),
+                                                concealment=_AfterHit())
 
 
 def _simulate(enc: Encounter, attacker: str, target: str, attack: str, seed: int) -> tuple[list[int], int, int, int]:

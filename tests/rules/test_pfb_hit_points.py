@@ -224,7 +224,7 @@ def test_pfb_hp_02_healing_a_stable_creature() -> None:
     enc.act(A.EndTurn())
     assert enc.state.get("x").stable
     gm(enc, ev.Healed("x", 3, "cure"))
-    assert enc.ruleset.health(enc.creature("x"), enc.state.get("x")) is Health.DISABLED
+    assert enc.ruleset.injury.health(enc.creature("x"), enc.state.get("x")) is Health.DISABLED
     to_turn_of(enc, "x", 2)
     enc.act(A.Move(to=(1, 3)))
     illegal(enc, A.Move(to=(1, 5)))

@@ -585,8 +585,8 @@ def test_pfb_move_27_speed_below_5_still_moves_5ft(encounter_factory: Make, monk
     moves 5 ft with one move action (budget = max(speed, 5)), but not 10 ft."""
     enc = encounter_factory([who("s", "heroes", SLOW, (0, 0)), who("g", "goblins", "goblin", (5, 5))],
                             width=8, height=8)
-    base = enc.ruleset.speed_ft
-    monkeypatch.setattr(enc.ruleset, "speed_ft",
+    base = enc.ruleset.movement.speed_ft
+    monkeypatch.setattr(enc.ruleset.movement, "speed_ft",
                         lambda c, st: base(c, st) // 2 if c.id == "s" else base(c, st))
     assert enc.speed_ft("s") == 2
     illegal(enc, Move(to=(2, 0)))

@@ -185,7 +185,7 @@ def test_a_stale_version_is_a_409_and_changes_nothing(client: TestClient) -> Non
     ({"kind": "attack", "target": "nobody"}, "no combatant 'nobody'"),
     ({"kind": "attack", "target": "goblin", "attack": "halberd"}, "halberd"),
     ({"kind": "step", "to": [5, 5]}, "not one square away"),
-    ({"kind": "coup_de_grace", "target": "goblin"}, "coup_de_grace: no such action in pathfinder-beginner"),
+    ({"kind": "coup_de_grace", "target": "goblin"}, "action.kind: unknown action kind 'coup_de_grace'"),
     ({"kind": "attack", "target": "goblin", "critical": -2}, "no declared critical attacks"),
 ])
 def test_an_illegal_action_is_a_422_naming_the_rule_and_changes_nothing(
@@ -534,7 +534,7 @@ def test_simulations_give_win_rates_with_intervals_and_name_the_engine(client: T
         {k: v for k, v in body.items() if not k.startswith("engine")}
     off = client.post("/api/simulations", json={"example": "off-guard-ambush", "n": 3})
     assert off.status_code == 200 and off.json()["engine"] == "reference"
-    assert "replaces" in off.json()["engine_reason"]
+    assert "policy components the kernel does not implement" in off.json()["engine_reason"]
     refused = client.post("/api/simulations", json={"example": "off-guard-ambush", "n": 3, "engine": "fast"})
     assert refused.status_code == 422 and "the fast path cannot play this scenario" in refused.json()["detail"]
     too_many = client.post("/api/simulations", json={"example": "skill-duel", "n": 5000})

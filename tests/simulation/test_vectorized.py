@@ -4,6 +4,7 @@ errors) — for PFB and for a ruleset whose per-face policies differ."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 from tests.conftest import make_encounter
@@ -12,6 +13,8 @@ from d20combat.dice import SeededDice
 from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter
+from d20combat.rulesets.base import Policies
+from d20combat.rulesets.components import D20Attack
 from d20combat.rulesets.pathfinder_beginner import PathfinderBeginner
 from d20combat.simulation.vectorized import compile_attack, resolve_batch
 
@@ -56,14 +59,20 @@ def test_fast_attacks_match_the_reference_engine_pfb() -> None:
     assert batch.damage[batch.hit].min() >= 1  # PFB-DMG-07
 
 
-class _NaturalTwentyCountsThirty(PathfinderBeginner):
-    """A ruleset with different per-face policies: no automatic results, 20 counts as 30, 1 as −10."""
-
+class _TwentyThirtyOneMinusTen(D20Attack):
     def natural(self, face: int) -> tuple[bool, bool]:
         return False, False
 
     def effective_face(self, face: int) -> int:
         return {20: 30, 1: -10}.get(face, face)
+
+
+class _NaturalTwentyCountsThirty(PathfinderBeginner):
+    """A ruleset with different per-face policies: no automatic results, 20 counts as 30, 1 as −10."""
+
+    @classmethod
+    def compose(cls, options: Any) -> Policies:
+        return super().compose(options).replace(attack=_TwentyThirtyOneMinusTen())
 
 
 def test_compiled_tables_follow_the_ruleset_policies() -> None:

@@ -29,10 +29,10 @@ class TacticalAI:
         me = s.turn.actor
         cs = s.get(me)
         creature = enc.creature(me)
-        foes = [e for e in enc.enemies(me) if not enc.ruleset.out_of_fight(enc.creature(e), s.get(e))]
+        foes = [e for e in enc.enemies(me) if not enc.ruleset.injury.out_of_fight(enc.creature(e), s.get(e))]
         if not foes:
             return act.EndTurn()
-        suggestion = enc.ruleset.ai_suggestion(enc, me)
+        suggestion = enc.ruleset.tactics.ai_suggestion(enc, me)
         if isinstance(suggestion, act.Action) and self._legal(enc, suggestion) is not None:
             return suggestion
         if cs.has("prone"):
@@ -67,7 +67,7 @@ class TacticalAI:
         """Take every attack of opportunity offered; for other windows the ruleset knows the best answer."""
         if prompt.kind == "attack_of_opportunity":
             return "attack"
-        return enc.ruleset.reaction_preference(enc.state, prompt)
+        return enc.ruleset.active_defense.reaction_preference(enc.state, prompt)
 
     # ------------------------------------------------------------------ helpers
     @staticmethod

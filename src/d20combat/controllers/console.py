@@ -33,7 +33,7 @@ class ConsoleController:
             if answer.isdigit() and 1 <= int(answer) <= len(options):
                 return options[int(answer) - 1]
             try:
-                action = ax.action_from_dict(json.loads(answer), enc.ruleset.own_actions)
+                action = ax.action_from_dict(json.loads(answer), enc.ruleset.actions.types())
             except (ValueError, TypeError, AttributeError) as exc:
                 self.say(f"  not an option: {exc}")
                 continue

@@ -156,34 +156,19 @@ ACTION_TYPES: dict[str, type[Action]] = {
 }
 
 
-RULESET_ACTIONS: dict[str, list[type[Action]]] = {}
-"""Actions that rulesets define, by kind; two rulesets may each have their own ``cast_spell``."""
-
-
-def register_action(cls: type[Action]) -> type[Action]:
-    """Make a ruleset's own action (coup de grace, feint…) known to ``action_from_dict``; use as a decorator.
-    The ruleset also lists it in its ``own_actions``, which settles a kind two rulesets share."""
-    known = RULESET_ACTIONS.setdefault(cls.kind, [])
-    if cls not in known:
-        known.append(cls)
-    return cls
-
-
 def action_from_dict(data: dict[str, Any], own_actions: Iterable[type[Action]] = ()) -> Action:
     """Build an action from JSON-like data; raises ``ValueError`` naming the problem.
 
-    ``own_actions`` are the encounter's ruleset's own action types (``Ruleset.own_actions``)."""
+    ``own_actions`` are the encounter's ruleset's own action types (``ruleset.actions.types()``, or
+    :meth:`d20combat.encounter.registry.ActionRegistry.from_dict`); without them only the core's kinds are
+    known. There is no global registry: two rulesets may each define an action of the same kind."""
     data = dict(data)
     kind = data.pop("kind", None)
-    cls: type[Action] | None = {c.kind: c for c in own_actions}.get(str(kind)) or ACTION_TYPES.get(str(kind))
+    own = {c.kind: c for c in own_actions}
+    cls: type[Action] | None = own.get(str(kind)) or ACTION_TYPES.get(str(kind))
     if cls is None:
-        candidates = RULESET_ACTIONS.get(str(kind), [])
-        if len(candidates) > 1:
-            raise ValueError(f"action kind {kind!r} belongs to several rulesets; give the encounter's ruleset")
-        if not candidates:
-            known = sorted({*ACTION_TYPES, *RULESET_ACTIONS})
-            raise ValueError(f"unknown action kind {kind!r}; known: {', '.join(known)}")
-        cls = candidates[0]
+        known = sorted({*ACTION_TYPES, *own})
+        raise ValueError(f"unknown action kind {kind!r}; known: {', '.join(known)}")
     for key in ("to", "square"):
         if data.get(key) is not None:
             data[key] = tuple(data[key])

@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
+from d20combat.encounter.core import EncounterCore
 from d20combat.encounter.resolution import (
     Cost,
     IllegalAction,
@@ -16,14 +15,10 @@ from d20combat.encounter.resolution import (
 from d20combat.encounter.state import EncounterState
 from d20combat.model.creature import AttackOption
 
-if TYPE_CHECKING:
-    from d20combat.encounter.engine import Encounter
-
-
 # ------------------------------------------------------------------ equipment
 
-def _option(self: Encounter, actor: str, name: str | None, state: EncounterState) -> AttackOption:
-    creature = self.creature(actor)
+def _option(enc: EncounterCore, actor: str, name: str | None, state: EncounterState) -> AttackOption:
+    creature = enc.creature(actor)
     name = name or state.get(actor).wielding
     if name is None:
         raise IllegalAction(f"{actor} holds no weapon; draw one first (a move action, PFB-ITEM-01)")
@@ -33,9 +28,9 @@ def _option(self: Encounter, actor: str, name: str | None, state: EncounterState
         raise IllegalAction(str(exc.args[0])) from None
 
 
-def _change_wielding(self: Encounter, tx: Tx, actor: str, name: str | None, dry: bool) -> None:
+def _change_wielding(enc: EncounterCore, tx: Tx, actor: str, name: str | None, dry: bool) -> None:
     if name is not None:
-        self._option(actor, name, tx.state)
+        _option(enc, actor, name, tx.state)
     if dry:
         return
     cs = tx.state.get(actor)
@@ -43,9 +38,9 @@ def _change_wielding(self: Encounter, tx: Tx, actor: str, name: str | None, dry:
     tx.emit(ev.EquipmentChanged(actor, name, cs.shield_state, sorted(cs.loaded), note))
 
 
-def _change_shield(self: Encounter, tx: Tx, actor: str, op: str, dry: bool) -> None:
+def _change_shield(enc: EncounterCore, tx: Tx, actor: str, op: str, dry: bool) -> None:
     cs = tx.state.get(actor)
-    if not self.creature(actor).shield_bonus and self.creature(actor).sheet.shield is None:
+    if not enc.creature(actor).shield_bonus and enc.creature(actor).sheet.shield is None:
         raise IllegalAction(f"{actor} has no shield")
     new = {"strap": "strapped", "remove": "held", "drop": "dropped"}[op]
     if op == "strap" and cs.shield_state == "strapped":
@@ -61,92 +56,92 @@ def _change_shield(self: Encounter, tx: Tx, actor: str, op: str, dry: bool) -> N
     tx.emit(ev.EquipmentChanged(actor, cs.wielding, new, sorted(cs.loaded), f"shield: {op}"))
 
 
-def _do_draw(self: Encounter, tx: Tx, actor: str, a: ax.Draw, dry: bool) -> None:
+def do_draw(enc: EncounterCore, tx: Tx, actor: str, a: ax.Draw, dry: bool) -> None:
     """PFB-ITEM-01: drawing a weapon is a move action."""
     if tx.state.get(actor).wielding == a.attack:
         raise IllegalAction(f"draw: {actor} already holds {a.attack}")
-    self._option(actor, a.attack, tx.state)
-    self._pay(tx, actor, f"draw {a.attack}", "move", dry)
-    self._change_wielding(tx, actor, a.attack, dry)
+    _option(enc, actor, a.attack, tx.state)
+    enc._pay(tx, actor, f"draw {a.attack}", "move", dry)
+    _change_wielding(enc, tx, actor, a.attack, dry)
 
 
-def _do_sheathe(self: Encounter, tx: Tx, actor: str, a: ax.Sheathe, dry: bool) -> None:
+def do_sheathe(enc: EncounterCore, tx: Tx, actor: str, a: ax.Sheathe, dry: bool) -> None:
     """PFB-ITEM-02: putting a weapon away is a move action."""
     if tx.state.get(actor).wielding is None:
         raise IllegalAction("sheathe: nothing in hand")
-    self._pay(tx, actor, "sheathe", "move", dry)
-    self._change_wielding(tx, actor, None, dry)
+    enc._pay(tx, actor, "sheathe", "move", dry)
+    _change_wielding(enc, tx, actor, None, dry)
 
 
-def _do_shield(self: Encounter, tx: Tx, actor: str, a: ax.ShieldAction, dry: bool) -> None:
+def do_shield(enc: EncounterCore, tx: Tx, actor: str, a: ax.ShieldAction, dry: bool) -> None:
     """PFB-ITEM-09/10/12."""
     cost: Cost = "free" if a.op == "drop" else "move"
-    self._change_shield(tx, actor, a.op, True)
-    self._pay(tx, actor, f"shield {a.op}", cost, dry)
-    self._change_shield(tx, actor, a.op, dry)
+    _change_shield(enc, tx, actor, a.op, True)
+    enc._pay(tx, actor, f"shield {a.op}", cost, dry)
+    _change_shield(enc, tx, actor, a.op, dry)
 
 
-def _do_drop_item(self: Encounter, tx: Tx, actor: str, a: ax.DropItem, dry: bool) -> None:
+def do_drop_item(enc: EncounterCore, tx: Tx, actor: str, a: ax.DropItem, dry: bool) -> None:
     """PFB-ACT-15: drop a held item (free)."""
     cs = tx.state.get(actor)
     if a.item != cs.wielding:
         raise IllegalAction(f"drop: {actor} is not holding {a.item!r}")
-    self._pay(tx, actor, f"drop {a.item}", "free", dry)
+    enc._pay(tx, actor, f"drop {a.item}", "free", dry)
     if not dry:
         tx.emit(ev.EquipmentChanged(actor, None, cs.shield_state, sorted(cs.loaded), f"drops {a.item}"))
 
 
-def _do_drop_prone(self: Encounter, tx: Tx, actor: str, a: ax.DropProne, dry: bool) -> None:
+def do_drop_prone(enc: EncounterCore, tx: Tx, actor: str, a: ax.DropProne, dry: bool) -> None:
     """PFB-ACT-16: drop prone in your square (free)."""
     if tx.state.get(actor).has("prone"):
         raise IllegalAction("drop prone: already prone")
-    self._pay(tx, actor, "drop prone", "free", dry)
+    enc._pay(tx, actor, "drop prone", "free", dry)
     if not dry:
         tx.emit(ev.ConditionSet(actor, "prone", True, "drops prone"))
 
 
-def _do_stand_up(self: Encounter, tx: Tx, actor: str, a: ax.StandUp, dry: bool) -> None:
+def do_stand_up(enc: EncounterCore, tx: Tx, actor: str, a: ax.StandUp, dry: bool) -> None:
     """PFB-ACT-21: standing up is a move action."""
     if not tx.state.get(actor).has("prone"):
         raise IllegalAction("stand up: not prone")
-    self._pay(tx, actor, "stand up", "move", dry)
+    enc._pay(tx, actor, "stand up", "move", dry)
     if not dry:
         tx.emit(ev.ConditionSet(actor, "prone", False, "stands up"))
 
 
-def _do_reload(self: Encounter, tx: Tx, actor: str, a: ax.Reload, dry: bool) -> None:
+def do_reload(enc: EncounterCore, tx: Tx, actor: str, a: ax.Reload, dry: bool) -> None:
     """PFB-ITEM-08: a light crossbow reloads as a move action, a heavy one as a full round."""
-    option = self._option(actor, a.attack or None, tx.state)
+    option = _option(enc, actor, a.attack or None, tx.state)
     if option.weapon.reload == "none":
         raise IllegalAction(f"reload: {option.name} needs no reloading (PFB-ITEM-06)")
     cs = tx.state.get(actor)
     if option.name in cs.loaded:
         raise IllegalAction(f"reload: {option.name} is already loaded")
-    self._pay(tx, actor, f"reload {option.name}", "move" if option.weapon.reload == "move" else "full-round",
+    enc._pay(tx, actor, f"reload {option.name}", "move" if option.weapon.reload == "move" else "full-round",
               dry)
     if not dry:
         tx.emit(ev.EquipmentChanged(actor, cs.wielding, cs.shield_state, sorted(cs.loaded | {option.name}),
                                     f"reloads {option.name}"))
 
 
-def _do_activity(self: Encounter, tx: Tx, actor: str, a: ax.Activity, dry: bool) -> None:
+def do_activity(enc: EncounterCore, tx: Tx, actor: str, a: ax.Activity, dry: bool) -> None:
     """PFB-ACT-11/17/20/22..27, PFB-TIME-06..08: the catalogue gives the cost; unknown → standard."""
     if not a.name:
         raise IllegalAction("activity: give a name")
     kind = action_catalogue().get(a.name, "standard")
     if kind == "full-round-activation":
-        self._pay(tx, actor, a.name, "full-round", dry)
+        enc._pay(tx, actor, a.name, "full-round", dry)
         if not dry:
             tx.emit(ev.EffectAdded(actor, f"activating {a.name}", actor, tx.state.round + 1))
         return
     if kind not in ("standard", "move", "full-round", "free"):
         raise IllegalAction(f"activity {a.name}: bad catalogue cost {kind!r}")
-    self._pay(tx, actor, a.name, kind, dry)  # type: ignore[arg-type]
+    enc._pay(tx, actor, a.name, kind, dry)  # type: ignore[arg-type]
     if not dry and tx.state.turn is not None:
-        self._strenuous(tx, actor, kind)
+        _strenuous(enc, tx, actor, kind)
 
 
-def _strenuous(self: Encounter, tx: Tx, actor: str, cost: str) -> None:
+def _strenuous(enc: EncounterCore, tx: Tx, actor: str, cost: str) -> None:
     """P14 after a strenuous action (a disabled creature's standard action costs 1 hp in PFB)."""
-    self.ruleset.strenuous(tx, actor, cost)
+    enc.ruleset.injury.strenuous(tx, actor, cost)
 

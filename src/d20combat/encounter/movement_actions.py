@@ -4,7 +4,6 @@ attacks of opportunity (PFB-MOVE, PFB-CHG)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from d20combat.battlefield import movement as mv
 from d20combat.battlefield.charge import charge_path_problem, closest_attack_origins
@@ -12,54 +11,52 @@ from d20combat.battlefield.distance import distance_ft
 from d20combat.battlefield.grid import Footprint, Square
 from d20combat.battlefield.reach import within_reach
 from d20combat.encounter import actions as ax
+from d20combat.encounter import attack_actions, equipment_actions
 from d20combat.encounter import events as ev
+from d20combat.encounter.core import EncounterCore
 from d20combat.encounter.resolution import (
     IllegalAction,
     Tx,
 )
 from d20combat.numbers import Modifier
 
-if TYPE_CHECKING:
-    from d20combat.encounter.engine import Encounter
-
-
 # ------------------------------------------------------------------ movement
 
-def _movement_common(self: Encounter, tx: Tx, actor: str, what: str) -> None:
+def _movement_common(enc: EncounterCore, tx: Tx, actor: str, what: str) -> None:
     cs = tx.state.get(actor)
     if cs.has("prone"):
         raise IllegalAction(f"{what}: {actor} is prone; stand up first (a move action, PFB-ACT-21)")
     assert tx.state.turn is not None
     if tx.state.turn.stepped:
         raise IllegalAction(f"{what}: after a 5-foot step no other movement this round (PFB-MOVE-03)")
-    if self.speed_ft(actor, tx.state) <= 0:
+    if enc.speed_ft(actor, tx.state) <= 0:
         raise IllegalAction(f"{what}: {actor} cannot move (speed 0, PFB-MOVE-27)")
 
 
-def _do_move(self: Encounter, tx: Tx, actor: str, a: ax.Move, dry: bool) -> None:
-    self._movement_common(tx, actor, "move")
+def do_move(enc: EncounterCore, tx: Tx, actor: str, a: ax.Move, dry: bool) -> None:
+    _movement_common(enc, tx, actor, "move")
     turn = tx.state.turn
     assert turn is not None
-    creature = self.creature(actor)
-    speed = self.speed_ft(actor, tx.state)
+    creature = enc.creature(actor)
+    speed = enc.speed_ft(actor, tx.state)
     if speed <= 0:
         raise IllegalAction(f"move: {actor} cannot move (speed 0)")
     budget = max(speed, 5)  # PFB-MOVE-27: a move action always allows at least 5 ft
     if a.path is not None:
         path = tuple((int(p[0]), int(p[1])) for p in a.path)
-        check = mv.check_path(self.battle.game_map, self.footprint(actor, tx.state), path, budget,
-                              self.occupancy(actor, tx.state), diagonals_so_far=turn.diagonals,
+        check = mv.check_path(enc.battle.game_map, enc.footprint(actor, tx.state), path, budget,
+                              enc.occupancy(actor, tx.state), diagonals_so_far=turn.diagonals,
                               flying=creature.fly_speed_ft > 0,
-                              difficult_diagonal_counts=self.ruleset.difficult_diagonal_counts)
+                              difficult_diagonal_counts=enc.ruleset.movement.difficult_diagonal_counts)
         if not check.ok:
             raise IllegalAction(f"move: {check.error}")
         cost, diagonals, squares = check.cost_ft, check.diagonals, list(path)
     elif a.to is not None:
         to = (int(a.to[0]), int(a.to[1]))
-        if not self.battle.game_map.in_bounds(to):
-            raise IllegalAction(f"move: {to} is outside the {self.battle.game_map.width}×"
-                                f"{self.battle.game_map.height} map")
-        info = self.move_options(actor, tx.state).get(to)
+        if not enc.battle.game_map.in_bounds(to):
+            raise IllegalAction(f"move: {to} is outside the {enc.battle.game_map.width}×"
+                                f"{enc.battle.game_map.height} map")
+        info = enc.move_options(actor, tx.state).get(to)
         if info is None:
             raise IllegalAction(f"move: no legal path to {to} within {budget} ft")
         cost, diagonals, squares = info.cost_ft, info.diagonals, list(info.path)
@@ -67,34 +64,34 @@ def _do_move(self: Encounter, tx: Tx, actor: str, a: ax.Move, dry: bool) -> None
         raise IllegalAction("move: give 'to' or 'path'")
     if not squares:
         raise IllegalAction("move: the path is empty")
-    paid = self._pay(tx, actor, "move", "move", dry)
+    paid = enc._pay(tx, actor, "move", "move", dry)
     if a.draw is not None or a.shield is not None:
-        self._free_while_moving(tx, actor, a.draw, a.shield, paid, dry)
+        _free_while_moving(enc, tx, actor, a.draw, a.shield, paid, dry)
     if dry:
         return
-    self._walk(tx, actor, squares, cost, diagonals, "move")
+    walk(enc, tx, actor, squares, cost, diagonals, "move")
 
 
-def _free_while_moving(self: Encounter, tx: Tx, actor: str, draw: str | None, shield: str | None, paid: str,
+def _free_while_moving(enc: EncounterCore, tx: Tx, actor: str, draw: str | None, shield: str | None, paid: str,
                        dry: bool) -> None:
     """PFB-ITEM-05/11: attack bonus +1 or more and moving with the move action → draw a weapon or
     ready/remove a shield as a free action."""
-    creature = self.creature(actor)
+    creature = enc.creature(actor)
     if creature.attack_bonus < 1:
         raise IllegalAction("drawing while moving needs an attack bonus of +1 or higher (PFB-ITEM-05)")
     if paid != "move":
         raise IllegalAction("a free draw comes only with the move action spent moving (PFB-ITEM-05)")
-    if self.ruleset.move_draw_uses_free_action:
-        self._pay(tx, actor, "draw while moving" if draw else "shield while moving", "free", dry)
+    if enc.ruleset.movement.move_draw_uses_free_action:
+        enc._pay(tx, actor, "draw while moving" if draw else "shield while moving", "free", dry)
     if draw is not None:
-        self._change_wielding(tx, actor, draw, dry)
+        equipment_actions._change_wielding(enc, tx, actor, draw, dry)
     if shield is not None:
-        self._change_shield(tx, actor, shield, dry)
+        equipment_actions._change_shield(enc, tx, actor, shield, dry)
 
 
-def _do_step(self: Encounter, tx: Tx, actor: str, a: ax.Step, dry: bool) -> None:
+def do_step(enc: EncounterCore, tx: Tx, actor: str, a: ax.Step, dry: bool) -> None:
     """PFB-MOVE-01..05."""
-    self._movement_common(tx, actor, "5-foot step")
+    _movement_common(enc, tx, actor, "5-foot step")
     turn = tx.state.turn
     assert turn is not None
     if turn.moved:
@@ -103,37 +100,37 @@ def _do_step(self: Encounter, tx: Tx, actor: str, a: ax.Step, dry: bool) -> None
     if cs.has("movement_hampered"):
         raise IllegalAction("5-foot step: not while your movement is slowed (PFB-MOVE-04)")
     to = (int(a.to[0]), int(a.to[1]))
-    start = self.footprint(actor, tx.state)
+    start = enc.footprint(actor, tx.state)
     if max(abs(to[0] - start.origin[0]), abs(to[1] - start.origin[1])) != 1:
         raise IllegalAction(f"5-foot step: {to} is not one square away")
     new_fp = start.moved_to(to)
-    if any(self.battle.game_map.is_difficult(sq) for sq in new_fp.squares() if sq not in set(start.squares())):
+    if any(enc.battle.game_map.is_difficult(sq) for sq in new_fp.squares() if sq not in set(start.squares())):
         raise IllegalAction(f"5-foot step: not into terrain that slows you, such as {to} (PFB-MOVE-05)")
-    step = mv.footprint_step_cost(self.battle.game_map, start, to, turn.diagonals)
+    step = mv.footprint_step_cost(enc.battle.game_map, start, to, turn.diagonals)
     if step is None:
         raise IllegalAction(f"5-foot step: {to} cannot be entered (wall, edge or corner, PFB-MOVE-17)")
-    occ = self.occupancy(actor, tx.state)
+    occ = enc.occupancy(actor, tx.state)
     if not all(mv.can_end(occ.get(sq)) for sq in new_fp.squares()):
         raise IllegalAction(f"5-foot step: cannot end in {to}: it is occupied (PFB-MOVE-12/13)")
-    self._pay(tx, actor, "5-foot step", "free" if self.ruleset.step_uses_free_action else "none", dry)
+    enc._pay(tx, actor, "5-foot step", "free" if enc.ruleset.movement.step_uses_free_action else "none", dry)
     if dry:
         return
     tx.emit(ev.Moved(actor, [list(to)], 5, step[1], "step"))
 
 
-def _do_climb_or_swim(self: Encounter, tx: Tx, actor: str, a: ax.ClimbOrSwim, dry: bool) -> None:
+def do_climb_or_swim(enc: EncounterCore, tx: Tx, actor: str, a: ax.ClimbOrSwim, dry: bool) -> None:
     """PFB-MOVE-07 (MISSING in the text; PF1 CRB default): a successful Climb or Swim check moves
     the creature a quarter of its speed (at least 5 ft) as a move action; a failed one, not at all.
     A skill check has no automatic result on a natural 1 or 20 (PFB-NAT-05)."""
-    self._movement_common(tx, actor, "climb or swim")
-    gm = self.battle.game_map
+    _movement_common(enc, tx, actor, "climb or swim")
+    gm = enc.battle.game_map
     path = [(int(p[0]), int(p[1])) for p in a.path]
     if not path:
         raise IllegalAction("climb or swim: the path is empty")
-    limit = max(self.speed_ft(actor, tx.state) // 4 // 5, 1)
+    limit = max(enc.speed_ft(actor, tx.state) // 4 // 5, 1)
     if len(path) > limit:
         raise IllegalAction(f"climb or swim: {len(path)} squares, but a quarter of the speed allows {limit}")
-    occ = self.occupancy(actor, tx.state)
+    occ = enc.occupancy(actor, tx.state)
     prev = tx.state.get(actor).position
     needs: list[tuple[str, int]] = []
     for n, sq in enumerate(path, 1):
@@ -152,11 +149,11 @@ def _do_climb_or_swim(self: Encounter, tx: Tx, actor: str, a: ax.ClimbOrSwim, dr
     if not mv.can_end(occ.get(path[-1])):
         raise IllegalAction(f"climb or swim: cannot end in {path[-1]}: it is occupied (PFB-MOVE-12)")
     skill, dc = max(needs, key=lambda k: k[1])
-    self._pay(tx, actor, skill, "move", dry)
+    enc._pay(tx, actor, skill, "move", dry)
     if dry:
         return
-    bonus = self.creature(actor).sheet.skills.get(skill, 0)
-    face = self.dice.d20(f"{skill} check {actor}")
+    bonus = enc.creature(actor).sheet.skills.get(skill, 0)
+    face = enc.dice.d20(f"{skill} check {actor}")
     result = face + bonus
     text = f"{actor} {skill} check {result} = d20 {face} {bonus:+d} vs DC {dc}"
     if result >= dc:
@@ -167,31 +164,31 @@ def _do_climb_or_swim(self: Encounter, tx: Tx, actor: str, a: ax.ClimbOrSwim, dr
         tx.emit(ev.Note(text + ": no progress"))
 
 
-def _do_minimum_move(self: Encounter, tx: Tx, actor: str, a: ax.MinimumMove, dry: bool) -> None:
+def do_minimum_move(enc: EncounterCore, tx: Tx, actor: str, a: ax.MinimumMove, dry: bool) -> None:
     """PFB-MOVE-25/26: a full round buys one square whatever it costs, never through walls or corners."""
-    self._movement_common(tx, actor, "minimum move")
+    _movement_common(enc, tx, actor, "minimum move")
     to = (int(a.to[0]), int(a.to[1]))
-    start = self.footprint(actor, tx.state)
+    start = enc.footprint(actor, tx.state)
     if max(abs(to[0] - start.origin[0]), abs(to[1] - start.origin[1])) != 1:
         raise IllegalAction(f"minimum move: {to} is not one square away")
     turn = tx.state.turn
     assert turn is not None
-    step = mv.footprint_step_cost(self.battle.game_map, start, to, turn.diagonals)
+    step = mv.footprint_step_cost(enc.battle.game_map, start, to, turn.diagonals)
     if step is None:
         raise IllegalAction(f"minimum move: {to} cannot be entered (wall, edge or corner, PFB-MOVE-26)")
-    occ = self.occupancy(actor, tx.state)
+    occ = enc.occupancy(actor, tx.state)
     if not all(mv.can_end(occ.get(sq)) for sq in start.moved_to(to).squares()):
         raise IllegalAction(f"minimum move: cannot end in {to}: it is occupied")
-    self._pay(tx, actor, "minimum move", "full-round", dry)
+    enc._pay(tx, actor, "minimum move", "full-round", dry)
     if dry:
         return
     tx.emit(ev.Moved(actor, [list(to)], step[0], step[1], "minimum move"))
 
 
-def _walk(self: Encounter, tx: Tx, actor: str, squares: list[Square], cost: int, diagonals: int, mode: str) -> None:
+def walk(enc: EncounterCore, tx: Tx, actor: str, squares: list[Square], cost: int, diagonals: int, mode: str) -> None:
     """Move along ``squares``; where the ruleset says leaving a threatened square provokes, the
     move pauses for attacks of opportunity and stops if the mover drops."""
-    if not self.ruleset.movement_provokes(mode):
+    if not enc.ruleset.reactions.movement_provokes(mode):
         tx.emit(ev.Moved(actor, [list(p) for p in squares], cost, diagonals, mode))
         return
     turn = tx.state.turn
@@ -199,17 +196,17 @@ def _walk(self: Encounter, tx: Tx, actor: str, squares: list[Square], cost: int,
     offered: set[str] = set()
     segment: list[Square] = []
     seg_cost = 0
-    flying = self.creature(actor).fly_speed_ft > 0
+    flying = enc.creature(actor).fly_speed_ft > 0
     for sq in squares:
-        here = Footprint(segment[-1] if segment else tx.state.get(actor).position, self.creature(actor).space)
-        if self._threatened_by_new_enemy(tx, actor, here, offered):
+        here = Footprint(segment[-1] if segment else tx.state.get(actor).position, enc.creature(actor).space)
+        if _threatened_by_new_enemy(enc, tx, actor, here, offered):
             if segment:
                 tx.emit(ev.Moved(actor, [list(p) for p in segment], seg_cost, diag, mode))
                 segment, seg_cost = [], 0
-            if not self._provoke(tx, actor, f"leaves {here.origin}, a threatened square", offered):
+            if not attack_actions.provoke(enc, tx, actor, f"leaves {here.origin}, a threatened square", offered):
                 return
-        step = mv.footprint_step_cost(self.battle.game_map, here, sq, diag, flying=flying,
-                                      difficult_diagonal_counts=self.ruleset.difficult_diagonal_counts)
+        step = mv.footprint_step_cost(enc.battle.game_map, here, sq, diag, flying=flying,
+                                      difficult_diagonal_counts=enc.ruleset.movement.difficult_diagonal_counts)
         # A charge walks straight to its end square in one jump: count the whole distance.
         step_ft, diag = step if step is not None else (distance_ft(here.origin, sq), diag)
         segment.append(sq)
@@ -218,34 +215,34 @@ def _walk(self: Encounter, tx: Tx, actor: str, squares: list[Square], cost: int,
         tx.emit(ev.Moved(actor, [list(p) for p in segment], seg_cost, diag, mode))
 
 
-def _threatened_by_new_enemy(self: Encounter, tx: Tx, actor: str, here: Footprint, offered: set[str]) -> bool:
-    rs = self.ruleset
-    for enemy in self.enemies(actor, tx.state):
+def _threatened_by_new_enemy(enc: EncounterCore, tx: Tx, actor: str, here: Footprint, offered: set[str]) -> bool:
+    rs = enc.ruleset
+    for enemy in enc.enemies(actor, tx.state):
         if enemy in offered:
             continue
-        if rs.threatened(self.creature(enemy), tx.state.get(enemy), self.footprint(enemy, tx.state), here):
+        if rs.reactions.threatened(enc.creature(enemy), tx.state.get(enemy), enc.footprint(enemy, tx.state), here):
             return True
     return False
 
 
-def _do_charge(self: Encounter, tx: Tx, actor: str, a: ax.Charge, dry: bool) -> None:
+def do_charge(enc: EncounterCore, tx: Tx, actor: str, a: ax.Charge, dry: bool) -> None:
     """PFB-CHG-01..12."""
-    self._movement_common(tx, actor, "charge")
+    _movement_common(enc, tx, actor, "charge")
     turn = tx.state.turn
     assert turn is not None
     if turn.moved:
         raise IllegalAction("charge: all the movement must be part of the charge (PFB-CHG-03)")
     if a.target not in tx.state.combatants or a.target == actor:
         raise IllegalAction(f"charge: no target {a.target!r}")
-    creature = self.creature(actor)
-    start = self.footprint(actor, tx.state)
-    t_fp = self.footprint(a.target, tx.state)
+    creature = enc.creature(actor)
+    start = enc.footprint(actor, tx.state)
+    t_fp = enc.footprint(a.target, tx.state)
     if within_reach(start, creature.reach_ft, t_fp):
         raise IllegalAction(f"charge: {a.target} is already within reach (PFB-CHG-04)")
-    option = self._option(actor, a.draw or a.attack, tx.state)
+    option = equipment_actions._option(enc, actor, a.draw or a.attack, tx.state)
     if option.is_ranged:
         raise IllegalAction("charge: the charge attack is a melee attack (PFB-CHG-10)")
-    gm = self.battle.game_map
+    gm = enc.battle.game_map
     origins = closest_attack_origins(gm, start, t_fp, creature.reach_ft)
     if not origins:
         raise IllegalAction(f"charge: no square from which to attack {a.target}")
@@ -256,12 +253,12 @@ def _do_charge(self: Encounter, tx: Tx, actor: str, a: ax.Charge, dry: bool) -> 
     else:
         end = origins[0]
     dist = distance_ft(start.origin, end)
-    speed = self.speed_ft(actor, tx.state)
+    speed = enc.speed_ft(actor, tx.state)
     if dist < 10:
         raise IllegalAction(f"charge: only {dist} ft to move; a charge needs at least 10 ft (PFB-CHG-04)")
     if dist > 2 * speed:
         raise IllegalAction(f"charge: {dist} ft is more than double speed {2 * speed} ft (PFB-CHG-05)")
-    occupied = set(self.creature_squares((actor,), tx.state))
+    occupied = set(enc.creature_squares((actor,), tx.state))
     end_fp = start.moved_to(end)
     if any(sq in occupied for sq in end_fp.squares()):
         raise IllegalAction(f"charge: the closest square {end} is occupied (PFB-CHG-09)")
@@ -269,18 +266,18 @@ def _do_charge(self: Encounter, tx: Tx, actor: str, a: ax.Charge, dry: bool) -> 
                                   flying=creature.fly_speed_ft > 0)
     if problem:
         raise IllegalAction(f"charge: {problem} (PFB-CHG-06..08)")
-    self._pay(tx, actor, f"charge {a.target}", "full-round", dry)
+    enc._pay(tx, actor, f"charge {a.target}", "full-round", dry)
     if a.draw is not None:
-        self._free_while_moving(tx, actor, a.draw, None, "move", dry)
+        _free_while_moving(enc, tx, actor, a.draw, None, "move", dry)
     if dry:
         # The attack's own legality (loaded, reach from the end square, total cover) is checked too.
-        self.plan_attack(actor, a.target, option.name, state=replace(tx.state), from_square=end)
+        attack_actions.plan_attack(enc, actor, a.target, option.name, state=replace(tx.state), from_square=end)
         return
-    self._walk(tx, actor, [end], dist, turn.diagonals, "charge")
-    if self._cannot_act(tx.state, actor) is not None:
+    walk(enc, tx, actor, [end], dist, turn.diagonals, "charge")
+    if enc._cannot_act(tx.state, actor) is not None:
         return
     # PFB-CHG-12: −2 AC until the start of the charger's next turn.
     tx.emit(ev.EffectAdded(actor, "charging", actor, tx.state.round + 1, ac=-2))
-    plan = self.plan_attack(actor, a.target, option.name, state=tx.state, extra=(Modifier(2, "charge"),))
-    self._roll_attack(tx, plan)
+    plan = attack_actions.plan_attack(enc, actor, a.target, option.name, state=tx.state, extra=(Modifier(2, "charge"),))
+    attack_actions.roll_attack(enc, tx, plan)
 

@@ -7,7 +7,7 @@ from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import TYPE_CHECKING, Literal
+from typing import Any, Literal, Protocol
 
 import yaml
 
@@ -17,13 +17,22 @@ from d20combat.dice import DiceSource
 from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.encounter.apply import apply
+from d20combat.encounter.battle import Battle
 from d20combat.encounter.prompts import ReactionPrompt
 from d20combat.encounter.state import EncounterState
 from d20combat.model.creature import AttackOption, Creature
 from d20combat.numbers import Modifier
 
-if TYPE_CHECKING:
-    from d20combat.encounter.engine import Encounter
+
+class _Engine(Protocol):
+    """What a working copy needs of the encounter: its dice, its battle and its compiled creatures."""
+
+    dice: DiceSource
+
+    @property
+    def battle(self) -> Battle: ...
+
+    def creature(self, cid: str) -> Creature: ...
 
 
 class IllegalAction(ValueError):
@@ -109,12 +118,14 @@ class Tx:
 
     It is also the view a ruleset hook gets (:class:`d20combat.rulesets.base.View`)."""
 
-    def __init__(self, state: EncounterState, engine: Encounter | None = None,
+    def __init__(self, state: EncounterState, engine: _Engine | None = None,
                  answers: tuple[str, ...] = ()) -> None:
         self.state = state
         self.events: list[ev.Event] = []
         self._engine = engine
         self._answers: deque[str] = deque(answers)
+        self.scratch: dict[str, Any] = {}
+        """Memory for this one action (policies' bookkeeping); dropped with the working copy."""
         self.dice: DiceSource = engine.dice if engine is not None else _ReplayDice(DiceSource(), ())
 
     def emit(self, event: ev.Event) -> None:
@@ -143,10 +154,11 @@ class Tx:
 class ReadView:
     """A view for policies asked during planning: it reads, but may not emit or ask."""
 
-    def __init__(self, engine: Encounter, state: EncounterState) -> None:
+    def __init__(self, engine: _Engine, state: EncounterState) -> None:
         self._engine = engine
         self.state = state
         self.dice = engine.dice
+        self.scratch: dict[str, Any] = {}
 
     def creature(self, cid: str) -> Creature:
         return self._engine.creature(cid)

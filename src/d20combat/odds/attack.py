@@ -39,6 +39,7 @@ from d20combat.numbers import total
 from d20combat.rules import attack as attack_rules
 from d20combat.rules import critical
 from d20combat.rulesets.base import Ruleset
+from d20combat.rulesets.components import NoActiveDefense
 
 Die = Any
 """An ``icepool.Die`` (icepool ships no type information)."""
@@ -83,11 +84,11 @@ class Policies:
     def from_ruleset(cls, ruleset: Ruleset, option: AttackOption,
                      mitigate: Callable[[int], int] | None = None) -> Policies:
         def threatens(face: int, hit: bool) -> bool:
-            return ruleset.threatens(face, option, hit)
+            return ruleset.criticals.threatens(face, option, hit)
 
-        return cls(natural=ruleset.natural, effective_face=ruleset.effective_face, threatens=threatens,
-                   mitigate=mitigate or _identity, concealment_before_roll=ruleset.concealment_before_roll,
-                   minimum_damage=ruleset.minimum_damage)
+        return cls(natural=ruleset.attack.natural, effective_face=ruleset.attack.effective_face, threatens=threatens,
+                   mitigate=mitigate or _identity, concealment_before_roll=ruleset.concealment.before_roll,
+                   minimum_damage=ruleset.damage.minimum_damage)
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,17 +265,17 @@ def profile_from_numbers(
         "kind": WeaponKind.SPELL if spell else WeaponKind.MELEE, "threat_min": threat_min,
         "crit_mult": max(mult, 2), "range_increment_ft": 5 if spell else 0})
     option = AttackOption(weapon.name, weapon, expr, None, 0, False)
-    threat_min, mult = ruleset.crit_profile(option) if spell else (threat_min, mult)
+    threat_min, mult = ruleset.criticals.crit_profile(option) if spell else (threat_min, mult)
     policies = Policies.from_ruleset(ruleset, option, mitigate=mitigate)
     if minimum_damage is not None:
         policies = Policies(policies.natural, policies.effective_face, policies.threatens, policies.mitigate,
                             policies.concealment_before_roll, minimum_damage)
     when = "before the roll" if policies.concealment_before_roll else "after a hit"
-    details = (f"attack {bonus:+d} vs {ruleset.defense_name} {ac} ({ruleset.title} policies)",
+    details = (f"attack {bonus:+d} vs {ruleset.defense.name} {ac} ({ruleset.title} policies)",
                _damage_line(expr, extra, threat_min, mult, policies.minimum_damage),
                *([f"concealment {concealment} % {when}"] if concealment else []))
     return AttackProfile(bonus, ac, expr, threat_min, mult, concealment, extra, policies,
-                         label=f"{bonus:+d} vs {ruleset.defense_name} {ac}, {expr}", details=details)
+                         label=f"{bonus:+d} vs {ruleset.defense.name} {ac}, {expr}", details=details)
 
 
 def _crit_text(threat_min: int, mult: int) -> str:
@@ -316,32 +317,32 @@ def profile_from_encounter(enc: Encounter, attacker: str, target: str, attack: s
     bonus = roll.value
     a, t, ts = enc.creature(a_id), enc.creature(t_id), s.get(t_id)
     option = plan.option
-    threat_min, mult = rs.crit_profile(option)
-    static = option.dice.bonus + rs.damage_strength(a, option) + option.weapon.enhancement
+    threat_min, mult = rs.criticals.crit_profile(option)
+    static = option.dice.bonus + rs.damage.damage_strength(a, option, state=s.get(a_id)) + option.weapon.enhancement
     damage = DiceExpr(option.dice.count, option.dice.sides, static)
     once: list[DiceExpr] = []
     if option.energy is not None:
         once.append(option.energy)
-    precision = rs.precision_dice(a, rs.is_helpless(t, ts))
+    precision = rs.damage.precision_dice(a, rs.injury.is_helpless(t, ts))
     if precision:
         once.append(DiceExpr(precision, 6))
 
     def mitigate(amount: int) -> int:
-        return rs.mitigate(t, ts, amount)[0]
+        return rs.damage.mitigate(t, ts, amount)[0]
 
     policies = Policies.from_ruleset(rs, option, mitigate=mitigate)
     concealment = 100 if plan.guessed_wrong else plan.concealment
     notes: list[str] = []
-    best = max(rs.effective_face(f) for f in FACES) + bonus
-    if rs.active_defense_options(view, plan, best) or \
-            type(rs).before_attack_roll is not Ruleset.before_attack_roll:
+    best = max(rs.attack.effective_face(f) for f in FACES) + bonus
+    if rs.active_defense.active_defense_options(view, plan, best) or \
+            type(rs.active_defense).before_attack_roll is not NoActiveDefense.before_attack_roll:
         notes.append("the defender's active defenses are not modelled (assumed declined)")
     parts = " ".join(f"{'+' if m.value > 0 else '−'} {m.source} {abs(m.value)}" for m in roll.parts if m.value)
     details = [f"attack {bonus:+d} ({parts.removeprefix('+ ') or 'no modifiers'})",
-               f"{rs.defense_name} {ac} ({ac_text})",
-               _damage_line(damage, tuple(once), threat_min, mult, rs.minimum_damage)]
+               f"{rs.defense.name} {ac} ({ac_text})",
+               _damage_line(damage, tuple(once), threat_min, mult, rs.damage.minimum_damage)]
     if concealment:
-        when = "before the roll" if rs.concealment_before_roll else "after a hit"
+        when = "before the roll" if rs.concealment.before_roll else "after a hit"
         details.append(f"concealment {concealment} % {when} ({plan.concealment_reason})")
     if plan.cover.degree is not CoverDegree.NONE:
         details.append(f"cover: {plan.cover.reason}")

@@ -167,11 +167,11 @@ def build_battle(scn: Scenario, source: str = "scenario", catalog: Catalog | Non
         if unknown:
             problems.append(f"{where}.stats: unknown equipment {', '.join(sorted(unknown))}")
             continue
-        unusable = ruleset.check_stat_block(sheet)
+        unusable = ruleset.sheets.check_stat_block(sheet)
         if unusable:
             problems.extend(f"{where}.stats: {p} (needed by the {ruleset.id} ruleset)" for p in unusable)
             continue
-        sheet = ruleset.complete_sheet(sheet)
+        sheet = ruleset.sheets.complete_sheet(sheet)
         if spec.count == 1:
             ids = [spec.id]
             positions = [spec.position] if spec.position is not None else (spec.positions or [])

@@ -284,7 +284,7 @@ class Service:
                     row.head, row.version)
         live.set_head(row.head)
         if row.pending is not None:
-            enc.pending = _pending_from_json(row.pending, battle.ruleset.own_actions)
+            enc.pending = _pending_from_json(row.pending, battle.ruleset.actions.types())
         return live
 
     # ------------------------------------------------------------------ encounters
@@ -447,7 +447,7 @@ class Service:
         elif cs.has("surrendered"):
             status = "surrendered"
         else:
-            status = str(enc.ruleset.health(creature, cs).value)
+            status = str(enc.ruleset.injury.health(creature, cs).value)
             if cs.stable and status == hp_rules.Health.DYING.value:
                 status = "stable"
         return {"id": cid, "name": creature.name, "side": creature.side, "position": list(cs.position),
@@ -487,7 +487,7 @@ class Service:
         with live.lock:
             self._check_version(live, expected_version)
             typed = parse_dice(dice)
-            act = action_from_data(action, live.enc.ruleset.own_actions)
+            act = action_from_data(action, live.enc.ruleset.actions.types())
             return self._resolve(live, lambda enc: enc.act(act), typed, dice, act.kind)
 
     def respond(self, eid: str, answer: str, dice: list[str], expected_version: int) -> Json:
@@ -689,7 +689,7 @@ class Service:
         except KeyError:
             ranged = False
         a_fp = Footprint(square, creature.space)
-        blockers_for = rs.creatures_give_cover(ranged)
+        blockers_for = rs.cover.creatures_give_cover(ranged)
         out = []
         for enemy in enc.enemies(cid, s):
             if enc.is_dead(enemy, s):
@@ -699,9 +699,9 @@ class Service:
             if dist == 0:
                 continue
             blockers = enc.creature_squares((cid, enemy), s) if blockers_for else {}
-            fact = rs.find_cover(gm, a_fp, t_fp, ranged=ranged, reach_attack=creature.reach_ft > 5, adjacent=dist == 5,
-                                 creature_squares=blockers)
-            mod = rs.cover_modifier(fact)
+            fact = rs.cover.find_cover(gm, a_fp, t_fp, ranged=ranged, reach_attack=creature.reach_ft > 5,
+                                       adjacent=dist == 5, creature_squares=blockers)
+            mod = rs.cover.cover_modifier(fact)
             out.append({"target": enemy, "degree": fact.degree.value, "reason": fact.reason,
                         "ac_bonus": mod.value if mod is not None else 0})
         return out
@@ -715,7 +715,7 @@ class Service:
             a_id = self._combatant_id(live, attacker, "attacker")
             t_id = self._combatant_id(live, target, "target")
             empty: Json = {"legal": False, "modifiers": [], "bonus": None, "target_number": None,
-                           "defense_name": rs.defense_name, "defense_explanation": "", "cover": None,
+                           "defense_name": rs.defense.name, "defense_explanation": "", "cover": None,
                            "concealment": 0, "odds": None}
             try:
                 plan = enc.plan_attack(a_id, t_id, attack, state=s)
@@ -726,7 +726,7 @@ class Service:
             bonus = total(0, plan.modifiers, stacking=rs.stacking).value
             return {"legal": reason is None, "reason": reason,
                     "modifiers": [{"source": m.source, "value": m.value} for m in plan.modifiers],
-                    "bonus": bonus, "target_number": ac, "defense_name": rs.defense_name,
+                    "bonus": bonus, "target_number": ac, "defense_name": rs.defense.name,
                     "defense_explanation": ac_text,
                     "cover": {"degree": plan.cover.degree.value, "reason": plan.cover.reason},
                     "concealment": plan.concealment, "odds": self._odds(enc, a_id, t_id, attack)}

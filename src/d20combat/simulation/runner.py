@@ -70,7 +70,7 @@ def play_one(battle: Battle, seed: int) -> Outcome:
         attacks=s.attacks_made,
         dealt=tuple(s.get(c).damage_dealt for c in ids),
         taken=tuple(s.get(c).damage_taken for c in ids),
-        downed=tuple(rs.out_of_fight(battle.creatures[c], s.get(c)) for c in ids),
+        downed=tuple(rs.injury.out_of_fight(battle.creatures[c], s.get(c)) for c in ids),
         killed=tuple(enc.is_dead(c) for c in ids),
     )
 

@@ -49,8 +49,8 @@ def compile_attack(ruleset: Ruleset, attacker: Creature, option: AttackOption, b
                    concealment: int = 0, precision_d6: int = 0,
                    mitigation_table: NDArray[np.int64] | None = None) -> CompiledAttack:
     faces = [0, *range(1, 21)]
-    naturals = [ruleset.natural(f) if f else (False, False) for f in faces]
-    _, mult = ruleset.crit_profile(option)
+    naturals = [ruleset.attack.natural(f) if f else (False, False) for f in faces]
+    _, mult = ruleset.criticals.crit_profile(option)
     extra_count, extra_sides = 0, 6
     if option.energy is not None:
         extra_count, extra_sides = option.energy.count, option.energy.sides
@@ -61,20 +61,20 @@ def compile_attack(ruleset: Ruleset, attacker: Creature, option: AttackOption, b
     return CompiledAttack(
         bonus=bonus,
         target=target,
-        counted=np.array([ruleset.effective_face(f) if f else 0 for f in faces], dtype=np.int64),
+        counted=np.array([ruleset.attack.effective_face(f) if f else 0 for f in faces], dtype=np.int64),
         auto_hit=np.array([n[0] for n in naturals]),
         auto_miss=np.array([n[1] for n in naturals]),
-        threat_if_hit=np.array([bool(f) and ruleset.threatens(f, option, True) for f in faces]),
-        threat_if_miss=np.array([bool(f) and ruleset.threatens(f, option, False) for f in faces]),
+        threat_if_hit=np.array([bool(f) and ruleset.criticals.threatens(f, option, True) for f in faces]),
+        threat_if_miss=np.array([bool(f) and ruleset.criticals.threatens(f, option, False) for f in faces]),
         dice_count=option.dice.count,
         dice_sides=option.dice.sides,
         static=option.dice.bonus + strength_damage(attacker.str_mod, option) + option.weapon.enhancement,
         multiplier=mult,
         extra_count=extra_count,
         extra_sides=extra_sides,
-        minimum=ruleset.minimum_damage,
+        minimum=ruleset.damage.minimum_damage,
         concealment=concealment,
-        concealment_before_roll=ruleset.concealment_before_roll,
+        concealment_before_roll=ruleset.concealment.before_roll,
         mitigation=mitigation_table,
     )
 

@@ -84,7 +84,7 @@ def remaining(enc: Encounter) -> int:
 
 
 def conditions(enc: Encounter, cid: str) -> frozenset[str]:
-    return ruleset(enc).conditions(enc.creature(cid), enc.state.get(cid))
+    return ruleset(enc).conditions.active(enc.creature(cid), enc.state.get(cid))
 
 
 def assert_illegal(enc: Encounter, action: ax.Action, match: str) -> None:

@@ -129,8 +129,8 @@ def test_cmv_conc_10_capped_at_50_and_light_fog() -> None:
 def test_cmv_conc_11_concealment_allows_stealth() -> None:
     """CMV-CONC-11: concealment allows a Stealth check even without cover."""
     enc = melee([".f..", "...."])
-    assert ruleset(enc).stealth(enc.creature("t"), enc.state.get("t"), concealment=chance(enc))[0]
-    assert not ruleset(enc).stealth(enc.creature("t"), enc.state.get("t"), concealment=0)[0]
+    assert ruleset(enc).conditions.stealth(enc.creature("t"), enc.state.get("t"), concealment=chance(enc))[0]
+    assert not ruleset(enc).conditions.stealth(enc.creature("t"), enc.state.get("t"), concealment=0)[0]
 
 
 def test_cmv_conc_12_13_total_concealment_cannot_be_targeted() -> None:
@@ -207,5 +207,5 @@ def test_cmv_conc_19_near_total_darkness(variants: dict[str, object], stealth: i
 
     t = enc.creature("t")
     t = replace(t, sheet=t.sheet.model_copy(update={"skills": {"stealth": 5}}))
-    allowed, mods = rs.stealth(t, enc.state.get("t"), concealment=40, near_total_darkness=True)
+    allowed, mods = rs.conditions.stealth(t, enc.state.get("t"), concealment=40, near_total_darkness=True)
     assert allowed and sum(m.value for m in mods) == stealth

@@ -31,7 +31,7 @@ def speed(enc, cid: str = "a") -> int:
 
 def save(enc, cid: str, kind: str, **kw) -> int:
     rs = ruleset(enc)
-    return total(0, rs.save_modifiers(enc.creature(cid), enc.state.get(cid), kind, **kw)).value  # type: ignore[arg-type]
+    return total(0, rs.conditions.save_modifiers(enc.creature(cid), enc.state.get(cid), kind, **kw)).value  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------------------------------ categories
@@ -59,7 +59,7 @@ def test_cmv_cond_02_blinded_is_off_guard() -> None:
     """CMV-COND-02 (derived): a blinded fighter with AC 16 (Dex +2) has AC 12 and makes no reaction attacks."""
     enc = pair(tconds=("blinded",), target=T16)
     assert ac(enc, "a", "t") == 12
-    assert not ruleset(enc).can_react(enc.creature("t"), enc.state.get("t"))
+    assert not ruleset(enc).reactions.can_react(enc.creature("t"), enc.state.get("t"))
 
 
 def test_cmv_cond_03_blinded_half_speed_unless_guided() -> None:
@@ -236,7 +236,7 @@ def test_cmv_cond_21_unconscious_is_helpless_and_passes() -> None:
     """CMV-COND-21: unconscious → helpless (AC 5 in melee) and no actions."""
     enc = pair(tconds=("unconscious",), extra=[{"id": "u", "side": "f", "stats": T15, "position": [9, 9]}])
     assert ac(enc, "a", "t") == 6  # 10 + armor 5 − Dex counted −5 − 4 against melee
-    assert ruleset(enc).is_helpless(enc.creature("t"), enc.state.get("t"))
+    assert ruleset(enc).injury.is_helpless(enc.creature("t"), enc.state.get("t"))
     enc.act(ax.EndTurn())
     assert any(isinstance(e, ev.TurnEnded) and e.combatant == "t" and "unconscious" in e.reason for e in enc.log)
 
@@ -258,7 +258,7 @@ def test_cmv_cond_24_shaken_minus_2_attacks_checks_saves() -> None:
     enc = pair(aconds=("shaken",), attacker=rogue)
     assert bonus(enc, "a", "t") == 4
     assert save(enc, "a", "reflex", base=5) == 3
-    assert sum(m.value for m in ruleset(enc).stealth(enc.creature("a"), enc.state.get("a"))[1]) == 6
+    assert sum(m.value for m in ruleset(enc).conditions.stealth(enc.creature("a"), enc.state.get("a"))[1]) == 6
     assert save(enc, "a", "death") == -2
 
 
@@ -322,7 +322,7 @@ def test_cmv_cond_30_31_cowering_from_any_source() -> None:
     """CMV-COND-30, CMV-COND-31: cowering is off-guard (AC 16 with Dex +2 → 12) and takes no actions."""
     enc = pair(tconds=("cowering",), target=T16)
     assert ac(enc, "a", "t") == 12
-    assert not ruleset(enc).can_act(enc.creature("t"), enc.state.get("t"))
+    assert not ruleset(enc).injury.can_act(enc.creature("t"), enc.state.get("t"))
 
 
 # ------------------------------------------------------------------------------------ combat
@@ -413,7 +413,7 @@ def test_cmv_cond_40_41_surprised_wizard_is_off_guard_until_her_turn() -> None:
     assert enc.state.surprise_round and "off-guard" in conditions(enc, "w")
     assert ac(enc, "a", "w") == 8
     assert save(enc, "w", "reflex", base=4) == 1
-    assert not ruleset(enc).can_react(enc.creature("w"), enc.state.get("w"))
+    assert not ruleset(enc).reactions.can_react(enc.creature("w"), enc.state.get("w"))
     enc.act(ax.EndTurn())  # the surprise round: the wizard cannot act and stays off-guard
     enc.act(ax.EndTurn()) if enc.state.turn and enc.state.turn.actor == "a" else None
     assert enc.state.turn is not None and enc.state.turn.actor == "w" and enc.state.round == 2

@@ -65,7 +65,7 @@ def test_cmv_cov_02_11_soft_cover_from_a_creature_on_the_line() -> None:
 def test_cmv_cov_03_cover_is_plus_4() -> None:
     """CMV-COV-03: cover gives +4 AC."""
     enc = shot(["..#..", "..#..", "....."], (0, 0), (4, 0))
-    assert ruleset(enc).cover_modifier(cover_of(enc)).value == 4  # type: ignore[union-attr]
+    assert ruleset(enc).cover.cover_modifier(cover_of(enc)).value == 4  # type: ignore[union-attr]
     assert ac(enc, "a", "t") == 19
 
 
@@ -157,9 +157,9 @@ def test_cmv_cov_09_12_cover_gives_plus_2_reflex_soft_cover_none() -> None:
     soft = shot(["......", "......"], (0, 0), (4, 0), others=[("h", (2, 0))])
     rs = ruleset(hard)
     t, ts = hard.creature("t"), hard.state.get("t")
-    assert total(0, rs.save_modifiers(t, ts, "reflex", base=3, cover_fact=cover_of(hard))).value == 5
-    assert total(0, rs.save_modifiers(t, ts, "reflex", base=3, cover_fact=cover_of(soft))).value == 3
-    assert total(0, rs.save_modifiers(t, ts, "reflex", base=3)).value == 3
+    assert total(0, rs.conditions.save_modifiers(t, ts, "reflex", base=3, cover_fact=cover_of(hard))).value == 5
+    assert total(0, rs.conditions.save_modifiers(t, ts, "reflex", base=3, cover_fact=cover_of(soft))).value == 3
+    assert total(0, rs.conditions.save_modifiers(t, ts, "reflex", base=3)).value == 3
 
 
 def test_cmv_cov_10_13_stealth_needs_cover_but_not_soft_cover() -> None:
@@ -169,10 +169,10 @@ def test_cmv_cov_10_13_stealth_needs_cover_but_not_soft_cover() -> None:
     soft = shot(["......", "......"], (0, 0), (4, 0), others=[("h", (2, 0))])
     rs = ruleset(hard)
     t, ts = hard.creature("t"), hard.state.get("t")
-    assert rs.stealth(t, ts, cover_fact=cover_of(hard))[0]
-    assert not rs.stealth(t, ts, cover_fact=cover_of(soft))[0]
-    assert not rs.stealth(t, ts)[0]
-    assert rs.stealth(t, ts, concealment=20)[0]
+    assert rs.conditions.stealth(t, ts, cover_fact=cover_of(hard))[0]
+    assert not rs.conditions.stealth(t, ts, cover_fact=cover_of(soft))[0]
+    assert not rs.conditions.stealth(t, ts)[0]
+    assert rs.conditions.stealth(t, ts, concealment=20)[0]
 
 
 def ogre_fight(ruleset_id: str = "off-guard"):
@@ -218,10 +218,10 @@ def test_cmv_cov_18_improved_cover_plus_8_ac_and_plus_4_reflex() -> None:
     assert ac(graded, "a", "t") == 23
     rs = ruleset(graded)
     t, ts = graded.creature("t"), graded.state.get("t")
-    assert total(0, rs.save_modifiers(t, ts, "reflex", base=3, cover_fact=fact)).value == 7
+    assert total(0, rs.conditions.save_modifiers(t, ts, "reflex", base=3, cover_fact=fact)).value == 7
     normal = shot(["..#..", "..#..", "....."], (0, 0), (4, 0))
     assert ac(normal, "a", "t") == 19
-    assert total(0, rs.save_modifiers(t, ts, "reflex", base=3, cover_fact=cover_of(normal))).value == 5
+    assert total(0, rs.conditions.save_modifiers(t, ts, "reflex", base=3, cover_fact=cover_of(normal))).value == 5
 
 
 def test_cmv_cov_18_gm_grades_one_attack_improved() -> None:
@@ -247,7 +247,7 @@ def test_cmv_cov_21_improved_cover_plus_10_stealth() -> None:
     rs = ruleset(enc)
     creature = enc.creature("t")
     creature = replace(creature, sheet=creature.sheet.model_copy(update={"skills": {"stealth": 6}}))
-    allowed, mods = rs.stealth(creature, enc.state.get("t"), cover_fact=cover_of(enc))
+    allowed, mods = rs.conditions.stealth(creature, enc.state.get("t"), cover_fact=cover_of(enc))
     assert allowed and sum(m.value for m in mods) == 16
 
 

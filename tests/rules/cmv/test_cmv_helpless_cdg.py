@@ -32,9 +32,9 @@ def guard_scene(dice=(), *, conds=("asleep",), hp: int | None = None, variants=N
 def test_cmv_help_01_who_is_helpless(cond: str) -> None:
     """CMV-HELP-01: bound, sleeping, paralyzed, unconscious — and so dying and stable creatures — are helpless."""
     enc = guard_scene(conds=(cond,))
-    assert ruleset(enc).is_helpless(enc.creature("g"), enc.state.get("g"))
+    assert ruleset(enc).injury.is_helpless(enc.creature("g"), enc.state.get("g"))
     awake = guard_scene(conds=())
-    assert not ruleset(awake).is_helpless(awake.creature("g"), awake.state.get("g"))
+    assert not ruleset(awake).injury.is_helpless(awake.creature("g"), awake.state.get("g"))
 
 
 def test_cmv_help_02_03_dex_counts_minus_5_and_minus_4_against_melee() -> None:
@@ -61,8 +61,8 @@ def test_cmv_help_04_worse_than_off_guard_without_its_minus_2(variants: dict[str
     assert ac(enc, "k", "g") == expected
     rs = ruleset(enc)
     g, gs = enc.creature("g"), enc.state.get("g")
-    assert total(0, rs.save_modifiers(g, gs, "reflex")).value == 0  # Dex +1 lost
-    assert not rs.can_react(g, gs)
+    assert total(0, rs.conditions.save_modifiers(g, gs, "reflex")).value == 0  # Dex +1 lost
+    assert not rs.reactions.can_react(g, gs)
 
 
 def test_cmv_cdg_01_full_round_action() -> None:
@@ -134,7 +134,7 @@ def test_cmv_cdg_06_a_hit_kills_unless_the_death_save_succeeds() -> None:
     events = enc.act(CoupDeGrace("g"))
     assert "dead" in conditions(enc, "g")
     assert "DC 14" in texts(events) and "slain by a coup de grace" in texts(events)
-    assert ruleset(enc).health(enc.creature("g"), enc.state.get("g")).value == "dead"
+    assert ruleset(enc).injury.health(enc.creature("g"), enc.state.get("g")).value == "dead"
 
 
 @pytest.mark.parametrize(("save", "dead"), [(12, True), (18, False)])
@@ -178,7 +178,7 @@ def test_cmv_cdg_09_dying_survivor_wakes_up_or_keeps_dying(variants: dict[str, o
     got = conditions(enc, "g")
     assert ("dying" in got) is still_dying
     assert enc.state.get("g").hp == 0
-    assert ruleset(enc).is_helpless(enc.creature("g"), enc.state.get("g")) is still_dying
+    assert ruleset(enc).injury.is_helpless(enc.creature("g"), enc.state.get("g")) is still_dying
 
 
 def test_cmv_cdg_10_massive_or_bizarre_creatures() -> None:

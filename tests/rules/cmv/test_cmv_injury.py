@@ -42,7 +42,7 @@ def test_cmv_inj_02_bloodied_minus_1_attacks_and_checks_not_saves() -> None:
     rolled = next(e for e in enc.log if isinstance(e, ev.InitiativeRolled) and e.combatant == "a")
     assert rolled.total == 9 and "bloodied 1" in rolled.explanation
     rs = ruleset(enc)
-    assert total(0, rs.save_modifiers(enc.creature("a"), enc.state.get("a"), "fortitude", base=2)).value == 2
+    assert total(0, rs.conditions.save_modifiers(enc.creature("a"), enc.state.get("a"), "fortitude", base=2)).value == 2
 
 
 @pytest.mark.parametrize(("hp_max", "damage", "bloodied", "staggered"), [
@@ -137,7 +137,7 @@ def test_cmv_inj_10_14_dying_and_stable_are_unconscious_and_helpless() -> None:
         enc = hurt(-3, conds=(state,), first="v", dice=(15,))
         got = conditions(enc, "v")
         assert {"unconscious", state} <= got
-        assert ruleset(enc).is_helpless(enc.creature("v"), enc.state.get("v"))
+        assert ruleset(enc).injury.is_helpless(enc.creature("v"), enc.state.get("v"))
         assert enc.state.turn.actor == "a"  # type: ignore[union-attr]
 
 
@@ -206,5 +206,5 @@ def test_cmv_inj_17_the_dead_do_nothing_and_are_not_attacked() -> None:
     assert any(isinstance(e, ev.TurnEnded) and e.combatant == "v" and "dead" in e.reason for e in enc.log)
     assert_illegal(enc, ax.Attack("v"), "already dead")
     rs = ruleset(enc)
-    assert not rs.can_react(enc.creature("v"), enc.state.get("v"))
-    assert rs.health(enc.creature("v"), enc.state.get("v")).value == "dead"
+    assert not rs.reactions.can_react(enc.creature("v"), enc.state.get("v"))
+    assert rs.injury.health(enc.creature("v"), enc.state.get("v")).value == "dead"

@@ -48,7 +48,7 @@ def test_skl_atk_03_total_equal_or_above_passive_defense_hits(face: int, hit: bo
 def test_skl_atk_04_natural_means_the_face_before_bonuses() -> None:
     """SKL-ATK-04: the natural result is the die's face: a 20 with −2 total bonus is still a natural 20."""
     rs = get_ruleset("skill-based")
-    assert [rs.effective_face(f) for f in (1, 2, 19, 20)] == [-10, 2, 19, 30]
+    assert [rs.attack.effective_face(f) for f in (1, 2, 19, 20)] == [-10, 2, 19, 30]
     enc = duel(sheet(str=-2), DEX2, dice=[20, 1])
     assert "natural 20 counts as 30 − Str 2" in _line(resolve(enc, Attack("b"), "none"))
 
@@ -139,10 +139,12 @@ def test_skl_dmg_03_armor_rating_is_subtracted() -> None:
     from d20combat.model.catalog import default_catalog
     from d20combat.model.creature import compile_creature
     from d20combat.model.statblock import StatBlock
+    from d20combat.rulesets.skill_based.damage import ArmorRatingDamage
 
     def rating(**kw: object) -> int:
         block = StatBlock.model_validate({"name": "t", "hp": 5, **kw})
-        return rs.armor_rating(compile_creature("t", "t", "s", block, default_catalog()))  # type: ignore[attr-defined]
+        assert isinstance(rs.damage, ArmorRatingDamage)
+        return rs.damage.armor_rating(compile_creature("t", "t", "s", block, default_catalog()))
 
     assert rating(armor="chain-shirt") == 2 and rating(armor="full-plate") == 5 and rating() == 0
     assert rating(armor="full-plate", armor_rating=1) == 1
@@ -204,7 +206,7 @@ def test_skl_crit_04_bonus_is_the_penalty_times_a_weapon_factor() -> None:
     enc = duel(fighter(), DEX2, dice=[15, 5], variants={"skl_crit_damage_table": {"longsword": 2}})
     assert damage(resolve(enc, Attack("b", critical=-3), "none"))[0].amount == 5 + 2 + 6
     rs = get_ruleset("skill-based")
-    assert rs.critical_attack(-4, rs_option("dagger"))[1] == 4
+    assert rs.criticals.critical_attack(-4, rs_option("dagger"))[1] == 4
 
 
 def rs_option(weapon: str):  # type: ignore[no-untyped-def]

@@ -23,7 +23,7 @@ def squares_threatened(block: dict[str, Any], at: tuple[int, int] = (5, 5), **va
     rs, creature, cs = enc.ruleset, enc.creature("f"), enc.state.get("f")
     fp = Footprint(at, creature.space)
     return {(c, r) for c in range(14) for r in range(14)
-            if rs.threatened(creature, cs, fp, Footprint((c, r), 1))}
+            if rs.reactions.threatened(creature, cs, fp, Footprint((c, r), 1))}
 
 
 def mover_and_fighter(mover: dict[str, Any] | None = None, *, dice: list[int] | None = None,

@@ -22,6 +22,7 @@ from d20combat.controllers import TacticalAI
 from d20combat.encounter import events as ev
 from d20combat.encounter.actions import Activity, Attack, Draw, EndTurn, Move
 from d20combat.rulesets.skill_based import CastSpell, Reserve
+from d20combat.rulesets.skill_based.active_defense import BlockAndDodge
 
 
 def _target_number(enc: Any, attacker: str, target: str) -> tuple[int, str]:
@@ -41,7 +42,7 @@ def test_skl_def_01_passive_defense_is_10_plus_dex(dex: int, armor: str | None, 
     enc = duel(fighter(), target)
     value, parts = _target_number(enc, "a", "b")
     assert value == pd and parts.startswith("10")
-    assert enc.ruleset.defense_name == "Passive Defense"
+    assert enc.ruleset.defense.name == "Passive Defense"
 
 
 def test_skl_def_02_block_or_dodge_spends_a_held_complex_action() -> None:
@@ -84,10 +85,14 @@ def test_skl_def_04_block_roll_is_d20_plus_weapon_skill_plus_strength() -> None:
     assert "15 = d20 8 + sword skill 5 + Str 2 vs attack 17: fails" in _last_line(events)
     assert attacks(events)[0].hit and damage(events)
     named = sheet("b", skills={"sword": 5, "shield": 1}, shield={"name": "kite", "shield_bonus": 2, "skill": "shield"})
-    rolls = duel(fighter(), named).ruleset.defense_rolls(_view(named), "b")  # type: ignore[attr-defined]
+    active_defense = duel(fighter(), named).ruleset.active_defense
+    assert isinstance(active_defense, BlockAndDodge)
+    rolls = active_defense.defense_rolls(_view(named), "b")
     assert next(m.label() for m in rolls["block-off-hand"]) == "shield skill (kite) 1"
     plain = sheet("b", skills={"sword": 5}, shield="heavy-wooden-shield")
-    rolls = duel(fighter(), plain).ruleset.defense_rolls(_view(plain), "b")  # type: ignore[attr-defined]
+    active_defense = duel(fighter(), plain).ruleset.active_defense
+    assert isinstance(active_defense, BlockAndDodge)
+    rolls = active_defense.defense_rolls(_view(plain), "b")
     assert next(m.label() for m in rolls["block-off-hand"]) == "sword skill (heavy-wooden-shield) 5"
 
 

@@ -61,7 +61,7 @@ def test_skl_every_bestiary_creature_is_ready_and_pfb_numbers_are_unchanged() ->
     Weapon Focus."""
     rs = get_ruleset(SKL)
     for name, block in default_catalog().bestiary.items():
-        assert rs.check_stat_block(block) == [], name
+        assert rs.sheets.check_stat_block(block) == [], name
         assert block.armor_rating is not None and "defense" in block.skills
     enc = encounter([{"id": "f", "side": "x", "stats": "fighter", "position": [1, 1]},
                      {"id": "g", "side": "y", "stats": "goblin", "position": [2, 1]}])
@@ -87,14 +87,20 @@ def test_skl_variants_are_named_documented_and_validated() -> None:
 
 
 def test_skl_ruleset_actions_are_registered() -> None:
-    """The ruleset's own actions come from JSON like the core's (API, replays of decisions)."""
-    assert action_from_dict({"kind": "reserve", "count": 1}) == Reserve(1)
-    assert action_from_dict({"kind": "feint", "target": "b"}) == Feint("b")
-    with pytest.raises(ValueError, match="several rulesets"):  # off-guard has a cast_spell too
-        action_from_dict({"kind": "cast_spell", "spell": "ray-of-frost", "target": "b"})
-    assert action_from_dict({"kind": "cast_spell", "spell": "ray-of-frost", "target": "b"},
-                            SkillBased.own_actions) == CastSpell(
+    """The ruleset's own actions come from JSON like the core's (API, replays of decisions), through the
+    encounter's registry: off-guard has a cast_spell too, and each ruleset's registry holds its own."""
+    from d20combat.encounter.registry import ActionRegistry
+    from d20combat.rulesets.off_guard import CastSpell as CmvCastSpell
+
+    skl = ActionRegistry(get_ruleset(SKL))
+    assert skl.from_dict({"kind": "reserve", "count": 1}) == Reserve(1)
+    assert skl.from_dict({"kind": "feint", "target": "b"}) == Feint("b")
+    assert skl.from_dict({"kind": "cast_spell", "spell": "ray-of-frost", "target": "b"}) == CastSpell(
         "ray-of-frost", "b")
+    cmv = ActionRegistry(get_ruleset("off-guard")).from_dict({"kind": "cast_spell", "spell": "ray-of-frost"})
+    assert isinstance(cmv, CmvCastSpell) and not isinstance(cmv, CastSpell)
+    with pytest.raises(ValueError, match="unknown action kind 'feint'"):  # no ruleset given: the core's kinds only
+        action_from_dict({"kind": "feint", "target": "b"})
 
 
 # ---------------------------------------------------------------------------- the example and replay

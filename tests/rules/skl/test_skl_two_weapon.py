@@ -14,6 +14,7 @@ from d20combat.model.creature import compile_creature
 from d20combat.model.statblock import StatBlock
 from d20combat.rulesets import get_ruleset
 from d20combat.rulesets.skill_based import TWO_WEAPON, BonusAttack, OffHand, SkillBased, TwoWeaponFighting
+from d20combat.rulesets.skill_based.attack import WeaponSkillAttack
 
 TWF = [TWO_WEAPON]
 
@@ -142,8 +143,8 @@ def test_skl_twf_10_overlapping_rows_give_the_smallest_penalty_per_hand() -> Non
     """SKL-TWF-10 (AMBIGUOUS): every row met counts and each hand takes its smallest penalty; Mastery with Shield
     Specialist (no row of its own) → Mastery's −2 and the specialist's −2 → −2/−2."""
     rs = get_ruleset("skill-based")
-    assert isinstance(rs, SkillBased)
-    p, o, rows = rs.twf_penalties(_creature("dual_weapon_mastery", "shield_specialist"), _off(shield=True))
+    assert isinstance(rs, SkillBased) and isinstance(rs.attack, WeaponSkillAttack)
+    p, o, rows = rs.attack.hands.twf_penalties(_creature("dual_weapon_mastery", "shield_specialist"), _off(shield=True))
     assert (p, o) == (-2, -2) and "SKL-TWF-15" in rows and "SKL-TWF-17" in rows
 
 
@@ -174,16 +175,16 @@ def test_skl_twf_11_to_19_the_table_rows(rule: str, feats: tuple[str, ...], ligh
     −2/−2; SKL-TWF-16 light + Mastery 0/0; SKL-TWF-17 Shield Specialist −2/−6; SKL-TWF-18 Shield Specialist +
     light 0/−4; SKL-TWF-19 Training + Shield Specialist 0/0."""
     rs = get_ruleset("skill-based")
-    assert isinstance(rs, SkillBased)
-    p, o, rows = rs.twf_penalties(_creature(*feats), _off(light=light, shield=shield))
+    assert isinstance(rs, SkillBased) and isinstance(rs.attack, WeaponSkillAttack)
+    p, o, rows = rs.attack.hands.twf_penalties(_creature(*feats), _off(light=light, shield=shield))
     assert (p, o) == expected and rule in rows
 
 
 def test_skl_twf_17_shield_specialist_rows_need_a_shield() -> None:
     """SKL-TWF-17 (reading of TWF-10): with two weapons, Shield Specialist alone changes nothing."""
     rs = get_ruleset("skill-based")
-    assert isinstance(rs, SkillBased)
-    assert rs.twf_penalties(_creature("shield_specialist"), _off())[:2] == (-6, -10)
+    assert isinstance(rs, SkillBased) and isinstance(rs.attack, WeaponSkillAttack)
+    assert rs.attack.hands.twf_penalties(_creature("shield_specialist"), _off())[:2] == (-6, -10)
 
 
 # ---------------------------------------------------------------------------- double and thrown weapons

@@ -22,7 +22,7 @@ from d20combat.encounter.engine import Encounter
 from d20combat.scenario import battle_from_data
 from d20combat.simulation import encounter_seed, play_one, simulate_outcomes
 from d20combat.simulation.fast import kernel as k
-from d20combat.simulation.fast.compile import NotCompilable, compile_battle, overridden_policies
+from d20combat.simulation.fast.compile import NotCompilable, compile_battle, unsupported_components
 from d20combat.simulation.fast.runner import _tape, play_fast
 from d20combat.simulation.fast.trace import fast_entries, reference_entries
 from d20combat.simulation.runner import engine_for, play_one_fast
@@ -105,16 +105,17 @@ def test_kernel_dice_are_random_randint() -> None:
 
 
 @pytest.mark.parametrize("name", ["off-guard-ambush", "skill-duel"])
-def test_rulesets_that_replace_the_procedure_are_refused_by_name(name: str) -> None:
+def test_components_the_kernel_lacks_are_refused_by_name(name: str) -> None:
+    """The refusal names the components (area=Class), never the ruleset."""
     data = _load(name)
     battle = battle_from_data(data, "scenario", None)
-    replaced = overridden_policies(battle.ruleset)
-    assert replaced
-    with pytest.raises(NotCompilable, match=f"ruleset {battle.ruleset.id} replaces {len(replaced)} policies "
-                                            f"of the core procedure \\({replaced[0]}, "):
+    missing = unsupported_components(battle.ruleset)
+    assert missing and all("=" in m for m in missing)
+    with pytest.raises(NotCompilable, match="policy components the kernel does not implement: ") as err:
         compile_battle(battle)
+    assert missing[0] in str(err.value) and battle.ruleset.id not in str(err.value)
     chosen, why = engine_for(data, None, "auto")
-    assert chosen == "reference" and replaced[0] in why
+    assert chosen == "reference" and missing[0] in why
     with pytest.raises(ValueError, match="the fast path cannot play this scenario"):
         engine_for(data, None, "fast")
 
@@ -140,7 +141,8 @@ def test_cli_names_the_engine_and_refuses_an_impossible_fast_path() -> None:
     result = runner.invoke(app, ["simulate", str(EXAMPLES / "off-guard-ambush.yaml"), "-n", "2",
                                  "--engine", "fast"])
     assert result.exit_code != 0
-    assert "the fast path cannot play this scenario: ruleset off-guard replaces" in result.output
+    assert ("the fast path cannot play this scenario: this battle uses policy components the kernel does not "
+            "implement: conditions=ConditionTable") in result.output
     ok = runner.invoke(app, ["simulate", str(EXAMPLES / "odds-duel.yaml"), "-n", "20"])
     assert ok.exit_code == 0, ok.output
     assert "engine: fast path" in ok.output

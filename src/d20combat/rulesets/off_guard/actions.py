@@ -1,5 +1,6 @@
-"""The off-guard ruleset's own actions: coup de grace, escape, guide, blind move, casting (the deafened fumble),
-and the GM's one-attack ruling."""
+"""The off-guard ruleset's own actions: coup de grace, escape, guide, blind move, casting (the deafened fumble) and
+the GM's one-attack ruling, with their handlers (the coup de grace's is in :mod:`.coup_de_grace`), and the moves
+the conditions forbid."""
 
 from __future__ import annotations
 
@@ -12,10 +13,7 @@ from d20combat.encounter import actions as ax
 if TYPE_CHECKING:
     pass
 
-# ---------------------------------------------------------------------------------------- options
 
-
-@ax.register_action
 @dataclass(frozen=True, slots=True)
 class CoupDeGrace(ax.Action):
     """Coup de grace (CMV-CDG): a full-round attack at +4 on a helpless creature in melee reach (or
@@ -28,7 +26,6 @@ class CoupDeGrace(ax.Action):
     square: Square | None = None
 
 
-@ax.register_action
 @dataclass(frozen=True, slots=True)
 class Escape(ax.Action):
     """Struggle against what holds you (CMV-COND-36): a major action, a check against the escape DC."""
@@ -36,7 +33,6 @@ class Escape(ax.Action):
     kind: ClassVar[str] = "escape"
 
 
-@ax.register_action
 @dataclass(frozen=True, slots=True)
 class Guide(ax.Action):
     """Aid an adjacent blinded or staggered ally (CMV-COND-03, CMV-INJ-07): a minor action that lets
@@ -46,7 +42,6 @@ class Guide(ax.Action):
     ally: str = ""
 
 
-@ax.register_action
 @dataclass(frozen=True, slots=True)
 class BlindMove(ax.Action):
     """Variant ``cmv_blind_full_speed_check`` (CMV-COND-03): a blinded creature moves at full speed
@@ -56,7 +51,6 @@ class BlindMove(ax.Action):
     to: Square = (0, 0)
 
 
-@ax.register_action
 @dataclass(frozen=True, slots=True)
 class CastSpell(ax.Action):
     """Cast a spell whose effect the GM resolves (spells are external to CMV); a deafened caster's
@@ -68,7 +62,6 @@ class CastSpell(ax.Action):
     full_round: bool = False
 
 
-@ax.register_action
 @dataclass(frozen=True, slots=True)
 class GmAttack(ax.Action):
     """An attack with the GM's ruling for this one attack (CMV-SIT-03, CMV-COV-18/22, CMV-CONC-18):
@@ -86,4 +79,5 @@ class GmAttack(ax.Action):
     reason: str = "GM ruling"
 
 
-# ------------------------------------------------------------------------------------------ ruleset
+
+# ------------------------------------------------------------------------------------------ the component

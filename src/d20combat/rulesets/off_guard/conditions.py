@@ -1,26 +1,29 @@
-"""The condition table (data/cmv_conditions.yaml) and the small pure helpers of the damage-taken model (CMV-COND,
-CMV-INJ)."""
+"""P15 conditions: the condition table (``data/cmv_conditions.yaml``), the small pure helpers of the damage-taken
+model (CMV-COND, CMV-INJ), and :class:`ConditionTable`, the component every other off-guard area reads it through."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict
 
-from d20combat.battlefield.cover import CoverFact
+from d20combat.battlefield.cover import CoverDegree, CoverFact
+from d20combat.battlefield.grid import Footprint, GameMap
+from d20combat.encounter import events as ev
 from d20combat.encounter.state import CombatantState
 from d20combat.model.creature import AttackOption, Creature
-from d20combat.model.statblock import WeaponKind
-from d20combat.rulesets.base import TurnAllowance
+from d20combat.model.statblock import WeaponKind, ability_mod
+from d20combat.numbers import Modifier, total
+from d20combat.rulesets.components import NamedConditions, TurnAllowance, View
+from d20combat.rulesets.off_guard.options import OffGuardOptions
 
-if TYPE_CHECKING:
-    pass
+SaveKind = Literal["fortitude", "reflex", "will", "death"]
 
-# ---------------------------------------------------------------------------------------- options
+# ------------------------------------------------------------------------------------------- data
 
 
 class ConditionRow(BaseModel):
@@ -153,4 +156,193 @@ class CmvAllowance(TurnAllowance):
     held: bool = False
 
 
-# ----------------------------------------------------------------------------- ruleset's own actions
+
+
+# ------------------------------------------------------------------------------------------ the component
+
+
+class ConditionTable(NamedConditions):
+    """CMV-COND: the 24 conditions in five categories (CMV-COND-01, CMV-COND-16, CMV-INJ-01, CMV-COND-22,
+    CMV-COND-32) and the helpless states (CMV-HELP-01) are the rows of ``data/cmv_conditions.yaml``; a
+    creature's conditions are the stored ones, those its damage taken implies (bloodied CMV-INJ-03, staggered
+    CMV-INJ-09, wounded CMV-INJ-05) and those a condition brings with it (blinded and stunned are off-guard,
+    CMV-COND-02, CMV-COND-15; exhausted is fatigued too, CMV-COND-19). The table's numbers on checks and saves
+    (bloodied and wounded −1 CMV-INJ-02/04, sickened −2 CMV-COND-12, shaken −2 CMV-COND-24), what fatigue does
+    to the ability scores (CMV-COND-17), who may still react (CMV-COND-39, CMV-COND-05) and the stunned
+    creature's dropped weapon (CMV-COND-13) are read here by every other area."""
+
+    def __init__(self, opts: OffGuardOptions) -> None:
+        self.opts = opts
+
+    # --- what is in force --------------------------------------------------------------------------------------
+    def active(self, creature: Creature, state: CombatantState) -> frozenset[str]:
+        """Every condition in force: the stored ones, those derived from damage taken (bloodied,
+        staggered, wounded) and those a condition brings with it ("includes"), each once."""
+        table = cmv_data().conditions
+        names = {n for n in stored_conditions(state) if n not in DERIVED}
+        hp, dmg = creature.sheet.hp, damage_taken(creature, state)
+        if self.bloodied_by_damage(hp, dmg):
+            names.add("bloodied")
+        if dmg >= hp and not names & {"dying", "stable", "dead"}:
+            names.add("staggered")
+        if wound_points(state) > 0:
+            names.add("bloodied" if self.opts.cmv_wound_points_bloodied else "wounded")
+        todo = sorted(names)
+        while todo:
+            name = todo.pop()
+            row = table.get(name)
+            if row is None:
+                continue
+            for inc in row.includes:
+                if name == "exhausted" and inc == "fatigued" and not self.opts.cmv_exhausted_includes_fatigued:
+                    continue
+                if inc not in names:
+                    names.add(inc)
+                    todo.append(inc)
+        return frozenset(names)
+
+    @staticmethod
+    def rows(active: frozenset[str]) -> list[tuple[str, ConditionRow]]:
+        """The table rows of these conditions, by name."""
+        table = cmv_data().conditions
+        return [(n, table[n]) for n in sorted(active) if n in table]
+
+    def rows_of(self, creature: Creature, state: CombatantState) -> list[tuple[str, ConditionRow]]:
+        return self.rows(self.active(creature, state))
+
+    def bloodied_by_damage(self, hp: int, dmg: int) -> bool:
+        """CMV-INJ-03: bloodied once damage taken reaches half of hp (rounded up by default)."""
+        if dmg <= 0:
+            return False
+        if self.opts.cmv_bloodied_rounding == "up":
+            return 2 * dmg >= hp
+        return dmg >= hp // 2
+
+    def is_off_guard(self, creature: Creature, state: CombatantState) -> bool:
+        """CMV-COND-37..41: off-guard by the stored condition (surprise, the GM) or by blinded,
+        stunned or cowering (CMV-COND-02/15/30). Dazed is not (CMV-COND-06)."""
+        return "off-guard" in self.active(creature, state)
+
+    @staticmethod
+    def guided(state: CombatantState) -> bool:
+        """Aided by an ally this round (the :class:`~d20combat.rulesets.off_guard.actions.Guide` action)."""
+        return any(e.name.startswith("guided by ") for e in state.effects)
+
+    @staticmethod
+    def squeezing(game_map: GameMap, creature: Creature, state: CombatantState) -> bool:
+        """CMV-SIT-10 (proposed): squeezing while any square of its space is a narrow square, or set by the GM."""
+        if "squeezing" in stored_conditions(state):
+            return True
+        return any(sq in game_map.narrow for sq in Footprint(state.position, creature.space).squares())
+
+    # --- ability scores ------------------------------------------------------------------------------------------
+    def ability_delta(self, creature: Creature, active: frozenset[str], ability: str) -> int:
+        """CMV-COND-17/19: the change of an ability modifier when the scores drop."""
+        change = sum(row.abilities for _, row in self.rows(active))
+        if not change:
+            return 0
+        score = int(getattr(creature.sheet.abilities, ability))
+        return ability_mod(max(score + change, 0)) - ability_mod(score)
+
+    def adjusted(self, creature: Creature, active: frozenset[str]) -> Creature:
+        """The creature with its ability modifiers recomputed under fatigue (CMV-COND-17/19)."""
+        deltas = {a: self.ability_delta(creature, active, a) for a in ("str", "dex", "con")}
+        if not any(deltas.values()):
+            return creature
+        return replace(creature, str_mod=creature.str_mod + deltas["str"], dex_mod=creature.dex_mod + deltas["dex"],
+                       con_mod=creature.con_mod + deltas["con"])
+
+    # --- checks and saves ----------------------------------------------------------------------------------------
+    def check_modifiers(self, creature: Creature, state: CombatantState) -> list[Modifier]:
+        """Modifiers on checks: bloodied −1, wounded −1 (CMV-INJ-02/04), shaken −2 (CMV-COND-24)."""
+        return [Modifier(row.checks, name) for name, row in self.rows_of(creature, state) if row.checks]
+
+    def save_modifiers(self, creature: Creature, state: CombatantState, kind: SaveKind, *, base: int | None = None,
+                       cover_fact: CoverFact | None = None) -> list[Modifier]:
+        """A saving throw's modifiers. Stat blocks carry no save bonuses (MISSING in CMV), so the
+        ability modifier stands in unless ``base`` is given. Off-guard (and helpless) lose a positive
+        Dex on Reflex (CMV-COND-38, CMV-HELP-04); sickened −2 except death saves (CMV-COND-12);
+        shaken −2, death saves too by default (CMV-COND-24); cover +2 on Reflex, improved +4, soft
+        cover nothing (CMV-COV-09/12/18)."""
+        active = self.active(creature, state)
+        c = self.adjusted(creature, active)
+        helpless = self.rules.injury.is_helpless(creature, state)
+        mods: list[Modifier] = []
+        if kind == "death":
+            if self.opts.cmv_death_save_bonus == "con":
+                mods.append(Modifier(c.con_mod, "Con"))
+        elif base is not None:
+            mods.append(Modifier(base, f"{kind} save"))
+            if kind == "reflex" and (("off-guard" in active) or helpless) and c.dex_mod > 0:
+                mods.append(Modifier(-c.dex_mod, "no Dex bonus (off-guard)"))
+        else:
+            ability = {"fortitude": ("Con", c.con_mod), "reflex": ("Dex", c.dex_mod),
+                       "will": ("Wis", ability_mod(creature.sheet.abilities.wis))}[kind]
+            value = ability[1]
+            if kind == "reflex" and (("off-guard" in active) or helpless):
+                value = min(value, 0)
+            mods.append(Modifier(value, ability[0]))
+        for name, row in self.rows(active):
+            if not row.saves:
+                continue
+            if kind == "death" and not row.death_saves:
+                continue
+            if kind == "death" and name == "shaken" and not self.opts.cmv_shaken_death_saves:
+                continue
+            mods.append(Modifier(row.saves, name))
+        if kind == "reflex" and cover_fact is not None and cover_fact.degree is CoverDegree.COVER:
+            if isinstance(cover_fact, CmvCover) and cover_fact.soft:
+                pass
+            elif isinstance(cover_fact, CmvCover) and cover_fact.improved:
+                mods.append(Modifier(4, "improved cover"))
+            else:
+                mods.append(Modifier(2, "cover"))
+        return [m for m in mods if m.value]
+
+    def saving_throw(self, view: View, cid: str, kind: SaveKind, dc: int, why: str) -> bool:
+        """Roll a save (a natural 1 fails, a natural 20 succeeds, as PFB's saves) and log it."""
+        creature, cs = view.creature(cid), view.state.get(cid)
+        face = view.dice.d20(f"{kind} save {cid}")
+        t = total(face, self.save_modifiers(creature, cs, kind), base_label="d20", stacking=self.rules.stacking)
+        ok = face == 20 or (face != 1 and t.value >= dc)
+        nat = " (natural 20)" if face == 20 else " (natural 1)" if face == 1 else ""
+        name = "death save" if kind == "death" else f"{kind.capitalize()} save"
+        view.emit(ev.Note(f"{cid} {name} ({why}): {t.explain()} vs DC {dc}{nat} — {'succeeds' if ok else 'fails'}"))
+        return ok
+
+    def stealth(self, creature: Creature, state: CombatantState, *, cover_fact: CoverFact | None = None,
+                concealment: int = 0, near_total_darkness: bool = False) -> tuple[bool, list[Modifier]]:
+        """Whether a Stealth check is allowed, and its modifiers (the Stealth rules are external):
+        cover or concealment allows it (CMV-COV-10, CMV-CONC-11), soft cover does not (CMV-COV-13);
+        improved cover +10 (CMV-COV-21); near-total darkness +10 (CMV-CONC-19)."""
+        soft = isinstance(cover_fact, CmvCover) and cover_fact.soft
+        has_cover = cover_fact is not None and cover_fact.degree is CoverDegree.COVER and not soft
+        allowed = has_cover or concealment > 0
+        mods = [Modifier(creature.sheet.skills.get("stealth", creature.dex_mod), "Stealth")]
+        mods += self.check_modifiers(creature, state)
+        if has_cover and isinstance(cover_fact, CmvCover) and cover_fact.improved:
+            mods.append(Modifier(10, "improved cover"))
+        if near_total_darkness and self.opts.cmv_hide_is_stealth:
+            mods.append(Modifier(10, "near-total darkness"))
+        return allowed, mods
+
+    # --- reactions and held items --------------------------------------------------------------------------------
+    def can_react(self, creature: Creature, state: CombatantState) -> bool:
+        """No reactions while off-guard (CMV-COND-39), helpless (CMV-HELP-04), stunned, cowering;
+        a dazed creature may still react (CMV-COND-05)."""
+        injury = self.rules.injury
+        if not injury.can_act(creature, state) or injury.is_helpless(creature, state):
+            return False
+        return all(row.reactions for _, row in self.rows_of(creature, state))
+
+    def drop_held_items(self, view: View, cid: str) -> None:
+        """CMV-COND-13: a stunned creature drops anything it holds (weapon and shield)."""
+        creature, cs = view.creature(cid), view.state.get(cid)
+        if not any(row.drops_held for _, row in self.rows_of(creature, cs)):
+            return
+        if cs.wielding is None and cs.shield_state not in ("held", "strapped"):
+            return
+        shield = "dropped" if cs.shield_state in ("held", "strapped") else cs.shield_state
+        held = [x for x in (cs.wielding, "its shield" if shield != cs.shield_state else None) if x]
+        view.emit(ev.EquipmentChanged(cid, None, shield, sorted(cs.loaded),
+                                      f"is stunned and drops {' and '.join(held)} (CMV-COND-13)"))

@@ -1,16 +1,19 @@
-"""The skill-based ruleset's own actions: reserve, feint, casting (with its counterspell window), two-weapon
-fighting, bonus attacks."""
+"""The skill-based ruleset's own actions — reserve, feint, casting (with its counterspell window), two-weapon
+fighting, bonus attacks — and :class:`SkillActions`, the actions area that names their handlers, removes what the
+text does not have, and runs the round procedure of what they leave behind."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from d20combat.battlefield.grid import Square
-from d20combat.encounter.actions import Action, register_action
+from d20combat.encounter.actions import Action
+
+if TYPE_CHECKING:
+    pass
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class Reserve(Action):
     """SKL-RES-02: on its turn, declare how many complex actions stay held for block, dodge or counterspell
@@ -21,7 +24,6 @@ class Reserve(Action):
     offhand: int = 0
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class Feint(Action):
     """SKL-FEINT-01..05: a complex action against a foe you threaten; contested; denies its next active defense."""
@@ -30,7 +32,6 @@ class Feint(Action):
     target: str = ""
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class CastSpell(Action):
     """A complex action (SKL-ACT-01). ``spell`` is a spell attack of the caster (ray-of-frost) or any named
@@ -42,7 +43,6 @@ class CastSpell(Action):
     skill: str = ""
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class TwoWeaponFighting(Action):
     """SKL-TWF-08 (reading): switch the two-weapon mode on or off, a free action at the start of the turn."""
@@ -51,7 +51,6 @@ class TwoWeaponFighting(Action):
     on: bool = True
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class BonusAttack(Action):
     """An attack paid by a bonus complex action: the two-weapon bonus (an off-hand attack, SKL-TWF-01/02) or a

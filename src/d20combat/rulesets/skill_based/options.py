@@ -85,6 +85,3 @@ class SkillBasedOptions(BaseModel):
     skl_cover: bool = Field(False, description="rules-diff P17: PFB cover adds +4 to Passive Defense")
     skl_concealment: bool = Field(False, description="rules-diff P18: PFB concealment d% before the roll")
     skl_range_increments: bool = Field(False, description="rules-diff §2.5: PFB's −2 per range increment")
-
-
-# ---------------------------------------------------------------------------------------- actions

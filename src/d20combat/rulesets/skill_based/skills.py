@@ -1,4 +1,5 @@
-"""Skill ratings and off-hand bookkeeping (SKL-ATK-08, SKL-TWF)."""
+"""Skill ratings, the action grants of talents, and what an off hand holds (SKL-ATK-08, SKL-ACT-03/06/09/10,
+SKL-TWF)."""
 
 from __future__ import annotations
 
@@ -7,15 +8,6 @@ from dataclasses import dataclass
 
 from d20combat.model.creature import AttackOption, Creature
 from d20combat.model.statblock import Weapon
-
-
-@dataclass(frozen=True, slots=True)
-class _Hint:
-    total: int
-    bonuses: dict[str, int]
-    danger: float
-    hp: int
-    spare: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +32,7 @@ def skill_rating(creature: Creature, skill: str) -> int:
     return {k.lower(): v for k, v in creature.sheet.skills.items()}.get(skill.lower(), 0)
 
 
-def _feat_counts(creature: Creature) -> Counter[str]:
+def action_grants(creature: Creature) -> Counter[str]:
     """Action grants from talents and feats (SKL-ACT-03/06/09/10): ``extra_complex_action[:use]``,
     ``extra_basic_action``; ``use`` is attack, dodge or block."""
     grants: Counter[str] = Counter()

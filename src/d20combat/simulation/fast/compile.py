@@ -1,13 +1,13 @@
 """Compile a battle once for the fast path: stat blocks to integer tables, dice to (count, sides, bonus),
 the map to arrays, and every pure ruleset policy the kernel needs to a lookup table.
 
-The kernel (:mod:`.kernel`) replays the reference engine's core-default turn procedure; it cannot ask a
-Python policy object mid-battle. So the compiler asks the ruleset *here*, through its policies, for
-every number a static input decides (attack modifiers, threat ranges, natural results, range
+The kernel (:mod:`.kernel`) replays the reference engine's turn procedure with the core policy components;
+it cannot ask a Python policy object mid-battle. So the compiler asks the ruleset *here*, through its
+components, for every number a static input decides (attack modifiers, threat ranges, natural results, range
 penalties, Strength to damage, Armor Class in each defense context, cover modes and values, initiative
-modifiers), and refuses — naming why — a ruleset that overrides a policy whose answer depends on the
-changing state of the battle (its hooks, budget, health model, reactions, AI tactics). A refused
-battle is simply played by the reference engine; no ruleset is named here.
+modifiers), and refuses — naming them — components the kernel does not implement (:data:`KERNEL_COMPONENTS`:
+a component of another class, or one that replaces a policy whose answer depends on the changing state of
+the battle). A refused battle is simply played by the reference engine; no ruleset is named here.
 """
 
 from __future__ import annotations
@@ -26,6 +26,26 @@ from d20combat.model.creature import AttackOption, Creature
 from d20combat.numbers import Modifier, total
 from d20combat.rules.armor_class import DefenseContext
 from d20combat.rulesets.base import Ruleset
+from d20combat.rulesets.components import (
+    ActionSet,
+    ArmorClass,
+    Component,
+    CoreSheets,
+    CoreTactics,
+    CornerCover,
+    D20Attack,
+    GridMovement,
+    HitPointDamage,
+    HitPoints,
+    NamedConditions,
+    NoActiveDefense,
+    NoReactions,
+    StandardMoveEconomy,
+    StealthSurprise,
+    StrongestConcealment,
+    ThreatAndConfirm,
+    TurnOrder,
+)
 from d20combat.simulation.fast.paths import move_table
 
 I64 = npt.NDArray[np.int64]
@@ -38,17 +58,53 @@ class NotCompilable(ValueError):
     """The fast path cannot play this battle exactly; the message says why (the reference engine can)."""
 
 
-# Policies whose core default the kernel implements step by step. A ruleset overriding any of them changes
-# the procedure itself, so the kernel would no longer replay the reference engine.
-KERNEL_POLICIES: tuple[str, ...] = (
-    "allowance", "turn_pools", "pay", "round_reactions", "start_of_round", "start_of_turn", "end_of_turn",
-    "strenuous", "end_of_round", "after_damage", "threat_reach", "can_make_aoo", "movement_provokes",
-    "threatened", "provoking_act", "action_provokes", "attack_problem", "situational_attack_modifiers",
-    "defense", "active_defense_options", "before_attack_roll", "attack_rolled", "critical_attack", "mitigate",
-    "speed_ft", "holds", "in_melee_reach", "is_flat_footed", "is_helpless", "health", "can_act",
-    "out_of_fight", "find_cover", "concealment_sources", "concealment", "candidate_actions",
-    "action_forbidden", "ai_suggestion", "cannot_act_reason",
-)
+# The kernel implements the core components (``rulesets.components``) step by step. For each area, the
+# policies whose answer depends on the battle as it runs: a component that replaces one of them changes the
+# procedure itself, so the kernel would no longer replay the reference engine. (Policies a static input
+# decides — attack modifiers, threat ranges, natural results, Armor Class per context — are asked here, at
+# compile time, so a component may change those and still play fast.)
+_HOOKS = ("start_of_round", "start_of_turn", "end_of_turn", "end_of_round", "after_damage")
+KERNEL_COMPONENTS: dict[str, tuple[type[Component], tuple[str, ...]]] = {
+    "sheets": (CoreSheets, ()),
+    "turn_order": (TurnOrder, ()),
+    "surprise": (StealthSurprise, ("determine",)),
+    "conditions": (NamedConditions, ("active",)),
+    "economy": (StandardMoveEconomy, ("allowance", "turn_pools", "pay", "round_reactions")),
+    "movement": (GridMovement, ("speed_ft",)),
+    "attack": (D20Attack, ("attack_problem", "situational_attack_modifiers", "holds", "in_melee_reach")),
+    "defense": (ArmorClass, ("total", "is_flat_footed")),
+    "active_defense": (NoActiveDefense, ("active_defense_options", "before_attack_roll", "attack_rolled",
+                                         "resolve_active_defense")),
+    "criticals": (ThreatAndConfirm, ("critical_attack",)),
+    "damage": (HitPointDamage, ("mitigate",)),
+    "injury": (HitPoints, ("health", "is_helpless", "can_act", "cannot_act_reason", "out_of_fight", "strenuous")),
+    "cover": (CornerCover, ("find_cover",)),
+    "concealment": (StrongestConcealment, ("concealment_sources", "combine")),
+    "reactions": (NoReactions, ("threat_reach", "can_make_aoo", "movement_provokes", "threatened", "provoking_act",
+                                "action_provokes")),
+    "actions": (ActionSet, ("forbidden", "candidates")),
+    "tactics": (CoreTactics, ("ai_suggestion",)),
+}
+"""area → (the core component the kernel implements, the policies of it that the kernel replays as it runs)."""
+
+
+def unsupported_components(ruleset: Ruleset) -> list[str]:
+    """The components of this ruleset the kernel does not implement, each as ``area=Class (what it replaces)``
+    (empty: the fast path replays it exactly)."""
+    found: list[str] = []
+    for area, component in ruleset.components():
+        core, dynamic = KERNEL_COMPONENTS[area]
+        cls = type(component)
+        if not isinstance(component, core):
+            found.append(f"{area}={cls.__name__}")
+            continue
+        changed = [name for name in (*dynamic, *_HOOKS) if getattr(cls, name) is not getattr(core, name)]
+        if isinstance(component, ActionSet) and (component.own or component.vetoes):
+            changed.append("own actions" if component.own else "vetoes")
+        if changed:
+            found.append(f"{area}={cls.__name__} ({', '.join(changed)})")
+    return found
+
 
 # --- per-creature columns (CS) ---------------------------------------------------------------------
 SIDE, SIZE, REACH, SPEED, CON_MOD, CON_SCORE, LOW_LIGHT, DARKVISION, SNEAK_HELPLESS = range(9)
@@ -119,26 +175,15 @@ class CompiledBattle:
     """-1000 = rolled, else the scenario's fixed initiative result."""
 
 
-def overridden_policies(ruleset: Ruleset) -> list[str]:
-    """The kernel policies this ruleset replaces (empty: the fast path replays it exactly)."""
-    cls = type(ruleset)
-    found = [name for name in KERNEL_POLICIES if getattr(cls, name) is not getattr(Ruleset, name)]
-    if cls.own_actions:
-        found.append("own_actions")
-    return found
-
-
 def _stacked(mods: list[Modifier], ruleset: Ruleset) -> int:
     return total(0, mods, stacking=ruleset.stacking).value
 
 
 def _check_battle(battle: Battle) -> None:
     rs = battle.ruleset
-    policies = overridden_policies(rs)
-    if policies:
-        named = ", ".join(policies[:4]) + (", …" if len(policies) > 4 else "")
-        raise NotCompilable(f"ruleset {rs.id} replaces {len(policies)} policies of the core procedure "
-                            f"({named}); the fast path replays only the core procedure")
+    missing = unsupported_components(rs)
+    if missing:
+        raise NotCompilable(f"this battle uses policy components the kernel does not implement: {'; '.join(missing)}")
     for cid, creature in battle.creatures.items():
         placement = battle.placements[cid]
         if placement.conditions:
@@ -160,11 +205,11 @@ def _check_battle(battle: Battle) -> None:
 
 
 def _option_row(rs: Ruleset, creature: Creature, option: AttackOption) -> list[int]:
-    mods = rs.attack_modifiers(creature, option)
-    _, mult = rs.crit_profile(option)
+    mods = rs.attack.attack_modifiers(creature, option)
+    _, mult = rs.criticals.crit_profile(option)
     reload = {"none": RELOAD_NONE, "move": RELOAD_MOVE}.get(option.weapon.reload, RELOAD_FULL)
     energy = option.energy
-    static = option.dice.bonus + rs.damage_strength(creature, option) + option.weapon.enhancement
+    static = option.dice.bonus + rs.damage.damage_strength(creature, option) + option.weapon.enhancement
     row = [0] * N_OPT
     row[RANGED] = int(option.is_ranged)
     row[SPELL] = int(option.kind.value == "spell")
@@ -177,7 +222,7 @@ def _option_row(rs: Ruleset, creature: Creature, option: AttackOption) -> list[i
     if energy is not None:
         row[E_COUNT], row[E_SIDES], row[E_BONUS] = energy.count, energy.sides, energy.bonus
     row[MULT] = mult
-    row[COVER_BY_CREATURES] = int(rs.creatures_give_cover(option.is_ranged))
+    row[COVER_BY_CREATURES] = int(rs.cover.creatures_give_cover(option.is_ranged))
     return row
 
 
@@ -224,13 +269,13 @@ def compile_battle(battle: Battle) -> CompiledBattle:
         row[SIDE] = sides.index(creature.side)
         row[SIZE] = creature.space
         row[REACH] = creature.reach_ft
-        row[SPEED] = rs.speed_ft(creature, st)
+        row[SPEED] = rs.movement.speed_ft(creature, st)
         row[CON_MOD], row[CON_SCORE] = creature.con_mod, creature.con_score
         row[LOW_LIGHT] = int(creature.sheet.low_light_vision)
         row[DARKVISION] = creature.sheet.darkvision_ft
-        row[SNEAK_HELPLESS] = rs.precision_dice(creature, True)
-        row[SNEAK_VS_ANY] = rs.precision_dice(creature, False)
-        penalty = rs.into_melee_penalty(creature)
+        row[SNEAK_HELPLESS] = rs.damage.precision_dice(creature, True)
+        row[SNEAK_VS_ANY] = rs.damage.precision_dice(creature, False)
+        penalty = rs.attack.into_melee_penalty(creature)
         row[INTO_MELEE_FLAG] = int(penalty is not None)
         row[INTO_MELEE] = penalty.value if penalty is not None else 0
         row[ID_RANK] = rank[cid]
@@ -240,10 +285,10 @@ def compile_battle(battle: Battle) -> CompiledBattle:
             meanp[i, o] = option.dice.mean + max(creature.str_mod, 0)
             for face in range(1, 21):
                 for hit in (0, 1):
-                    threat[i, o, face, hit] = int(rs.threatens(face, option, bool(hit)))
+                    threat[i, o, face, hit] = int(rs.criticals.threatens(face, option, bool(hit)))
             if option.is_ranged:
                 for d in range(max_d):
-                    check = rs.ranged_limits(5 * d, option)
+                    check = rs.attack.ranged_limits(5 * d, option)
                     rng[i, o, d, 0] = int(check.problem is None)
                     rng[i, o, d, 1] = check.penalty
             if option.name in st.loaded:
@@ -256,10 +301,10 @@ def compile_battle(battle: Battle) -> CompiledBattle:
                     for melee in (0, 1):
                         ctx = DefenseContext(touch=bool(touch), vs_melee=bool(melee), flat_footed=bool(ff),
                                              helpless=bool(helpless))
-                        ac[i, touch, ff, helpless, melee] = rs.defense(creature, st, ctx, []).value
+                        ac[i, touch, ff, helpless, melee] = rs.defense.total(creature, st, ctx, []).value
         # The kernel adds the charging effect to the tabled AC; make sure that is what the policy does.
         charging = Effect("charging", cid, 2, ac=-2)
-        with_effect = rs.defense(creature, replace(st, effects=(charging,)), DefenseContext(), []).value
+        with_effect = rs.defense.total(creature, replace(st, effects=(charging,)), DefenseContext(), []).value
         if with_effect != ac[i, 0, 0, 0, 1] - 2:
             raise NotCompilable(f"the defense policy does not simply add the charging effect for {cid}")
         hp0[i] = st.hp
@@ -267,39 +312,40 @@ def compile_battle(battle: Battle) -> CompiledBattle:
         fixed = battle.initiative.get(cid)
         if fixed is not None:
             init_fixed[i] = fixed
-        init_mod[i] = _stacked([*rs.initiative_modifiers(creature), *rs.initiative_state_modifiers(creature, st)],
+        order = rs.turn_order
+        init_mod[i] = _stacked([*order.initiative_modifiers(creature), *order.initiative_state_modifiers(creature, st)],
                                rs)
 
     natural = np.zeros((21, 2), dtype=np.int64)
     face_counts = np.zeros(21, dtype=np.int64)
     for face in range(1, 21):
-        auto_hit, auto_miss = rs.natural(face)
+        auto_hit, auto_miss = rs.attack.natural(face)
         natural[face] = (int(auto_hit), int(auto_miss))
-        face_counts[face] = rs.effective_face(face)
+        face_counts[face] = rs.attack.effective_face(face)
     cover_mode = np.zeros((2, 2, 2), dtype=np.int64)
     for ranged in (0, 1):
         for reach in (0, 1):
             for adjacent in (0, 1):
-                mode = rs.cover_mode(ranged=bool(ranged), reach_attack=bool(reach), adjacent=bool(adjacent))
+                mode = rs.cover.cover_mode(ranged=bool(ranged), reach_attack=bool(reach), adjacent=bool(adjacent))
                 cover_mode[ranged, reach, adjacent] = int(mode == "any_line")
 
-    cover_value = rs.cover_modifier(CoverFact(CoverDegree.COVER, None, ""))
-    partial_value = rs.cover_modifier(CoverFact(CoverDegree.PARTIAL, None, ""))
+    cover_value = rs.cover.cover_modifier(CoverFact(CoverDegree.COVER, None, ""))
+    partial_value = rs.cover.cover_modifier(CoverFact(CoverDegree.PARTIAL, None, ""))
     kn = np.zeros(N_KN, dtype=np.int64)
     kn[K_MAX_ROUNDS] = battle.max_rounds
-    kn[K_DIAG_COUNTS] = int(rs.difficult_diagonal_counts)
-    kn[K_STEP_FREE] = int(rs.step_uses_free_action)
-    kn[K_PARTIAL] = int(rs.partial_cover)
-    kn[K_DYING_PF1] = int(rs.dying_procedure == "pf1")
-    kn[K_MAX_FREE] = rs.max_free_actions
-    kn[K_MIN_DAMAGE] = rs.minimum_damage
-    kn[K_CONC_BEFORE] = int(rs.concealment_before_roll)
-    kn[K_MELEE_IGNORES_HELPLESS] = int(rs.into_melee_ignores_helpless_allies)
-    kn[K_MINRANGE_IGNORES_HELPLESS] = int(rs.ranged_min_range_ignores_helpless)
-    kn[K_SURPRISE_FREE] = int(rs.surprise_free_actions)
+    kn[K_DIAG_COUNTS] = int(rs.movement.difficult_diagonal_counts)
+    kn[K_STEP_FREE] = int(rs.movement.step_uses_free_action)
+    kn[K_PARTIAL] = int(rs.cover.partial_cover)
+    kn[K_DYING_PF1] = int(rs.injury.dying_procedure == "pf1")
+    kn[K_MAX_FREE] = rs.economy.max_free_actions
+    kn[K_MIN_DAMAGE] = rs.damage.minimum_damage
+    kn[K_CONC_BEFORE] = int(rs.concealment.before_roll)
+    kn[K_MELEE_IGNORES_HELPLESS] = int(rs.attack.into_melee_ignores_helpless_allies)
+    kn[K_MINRANGE_IGNORES_HELPLESS] = int(rs.attack.ranged_min_range_ignores_helpless)
+    kn[K_SURPRISE_FREE] = int(rs.economy.surprise_free_actions)
     kn[K_COVER_VALUE] = cover_value.value if cover_value is not None else 0
     kn[K_PARTIAL_VALUE] = partial_value.value if partial_value is not None else 0
-    kn[K_CLEARANCE] = int(rs.ranged_needs_clearance())
+    kn[K_CLEARANCE] = int(rs.attack.ranged_needs_clearance())
     kn[K_MAX_CANDIDATES] = MAX_CANDIDATES
     kn[K_N_SIDES] = len(sides)
 
@@ -322,7 +368,7 @@ def compile_battle(battle: Battle) -> CompiledBattle:
                 concealing[c, r] = gm.concealing[sq]
     sizes = sorted({int(x) for x in cs[:, SIZE]})
     cs[:, MOVE_SLOT] = [sizes.index(int(x)) for x in cs[:, SIZE]]
-    move_tables = np.stack([move_table(passable, walls, difficult, size, False, rs.difficult_diagonal_counts)
+    move_tables = np.stack([move_table(passable, walls, difficult, size, False, rs.movement.difficult_diagonal_counts)
                             for size in sizes])
     return CompiledBattle(
         battle=battle, ids=ids, option_names=tuple(tuple(o.name for o in c.attacks) for c in creatures),

@@ -1,0 +1,29 @@
+"""P18 concealment: the sources a defender has, how they combine, and when the miss chance is rolled."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from d20combat.battlefield.concealment import ConcealmentSource, Vision, concealment_sources
+from d20combat.battlefield.grid import Footprint, GameMap
+from d20combat.encounter.state import CombatantState
+from d20combat.rulesets.components.component import Component
+
+
+class StrongestConcealment(Component):
+    """PFB-CONC: only the strongest source counts; the d% is rolled before the attack roll."""
+
+    before_roll: bool = True
+    """PFB-CONC-09: the d% is rolled before the attack roll; a miss means no attack roll at all."""
+
+    def concealment_sources(self, game_map: GameMap, attacker: Footprint, vision: Vision, target: Footprint,
+                            defender: CombatantState, *, adjacent_melee: bool) -> tuple[ConcealmentSource, ...]:
+        """Every concealment source the defender has against this attacker (PFB-CONC-02..17)."""
+        return concealment_sources(game_map, attacker, vision, target, defender_invisible=defender.has("invisible"))
+
+    def combine(self, sources: Sequence[ConcealmentSource]) -> tuple[int, str]:
+        """PFB-CONC-07: only the strongest source counts. Returns (miss chance %, reason)."""
+        if not sources:
+            return 0, ""
+        best = max(sources, key=lambda s: s.percent)
+        return best.percent, best.reason

@@ -1,0 +1,98 @@
+"""P5 action economy: what a turn may hold, how an action's cost is paid, and what refreshes each round."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from d20combat.encounter import events as ev
+from d20combat.encounter.state import CombatantState, TurnState
+from d20combat.model.creature import Creature
+from d20combat.rules import health
+from d20combat.rulesets.components.component import BudgetError, Component, View
+
+
+class TurnAllowance(BaseModel):
+    """What one turn may hold (P5 action_budget)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    standard: bool = True
+    move: bool = True
+    free: int = 1
+    single_action: bool = False
+    """Exactly one standard *or* move action (surprise round, disabled)."""
+    strenuous_costs_hp: bool = False
+    """A standard action costs 1 hp afterwards (disabled, PF1 default)."""
+
+
+class StandardMoveEconomy(Component):
+    """PFB-ACT: one standard, one move and the free actions allowed; the standard may stand in for a move;
+    a full-round action takes both. The surprise round allows one standard *or* move (PFB-SURP-05), and so
+    does being disabled (PFB-HP-01, PF1 default)."""
+
+    def __init__(self, *, max_free_actions: int = 1, surprise_free_actions: bool = False) -> None:
+        self.max_free_actions = max_free_actions
+        self.surprise_free_actions = surprise_free_actions
+
+    def allowance(self, creature: Creature, state: CombatantState, *, surprise_round: bool) -> TurnAllowance:
+        if surprise_round:
+            # PFB-SURP-05: one standard or move action, and (literally) nothing else.
+            return TurnAllowance(free=self.max_free_actions if self.surprise_free_actions else 0, single_action=True)
+        if self.rules.injury.health(creature, state) is health.Health.DISABLED:
+            # PFB-HP-01 (PF1 default): one move or standard action; a standard action costs 1 hp.
+            return TurnAllowance(free=self.max_free_actions, single_action=True, strenuous_costs_hp=True)
+        return TurnAllowance(free=self.max_free_actions)
+
+    def turn_pools(self, creature: Creature, state: CombatantState, *, surprise_round: bool) -> dict[str, int]:
+        """The pools a turn starts with (PFB-ACT-06): one standard, one move, the free actions allowed."""
+        allow = self.allowance(creature, state, surprise_round=surprise_round)
+        return {"standard": 1, "move": 1, "free": allow.free}
+
+    def pay(self, cost: str, turn: TurnState, allow: TurnAllowance, *, surprise_round: bool
+            ) -> tuple[str, dict[str, int]]:
+        """How ``cost`` (standard, move, full-round, free, none) is paid from the turn's pools:
+        (label for the log, pools spent). Raises :class:`BudgetError`.
+
+        PFB-ACT-05/06/12/13: the standard action may stand in for a move, never the reverse; a
+        full-round action takes both; free actions are limited. PFB-SURP-05 / PFB-HP-01: only one
+        standard *or* move action when the allowance says so."""
+        pools = turn.pools
+        std, mov, free = pools.get("standard", 0) > 0, pools.get("move", 0) > 0, pools.get("free", 0)
+        if cost in ("standard", "move", "full-round") and allow.single_action and turn.actions_taken:
+            raise BudgetError("only one standard or move action this turn")
+        if cost == "standard":
+            if not std:
+                raise BudgetError("the standard action is already used")
+            return "standard", {"standard": 1}
+        if cost == "move":
+            if mov:
+                return "move", {"move": 1}
+            if std and not allow.single_action:
+                return "standard-as-move", {"standard": 1}
+            raise BudgetError("no move action left (the standard action can stand in only once)")
+        if cost == "full-round":
+            if allow.single_action:
+                raise BudgetError("a full-round action is impossible when only one action is allowed")
+            if not (std and mov):
+                raise BudgetError("needs both the standard and the move action")
+            return "full-round", {"standard": 1, "move": 1}
+        if cost == "free":
+            if free <= 0:
+                raise BudgetError(f"no free action left this turn (limit {allow.free})")
+            return "free", {"free": 1}
+        if cost == "none":
+            if surprise_round and turn.free_used >= allow.free:
+                raise BudgetError("only one standard or move action in the surprise round (PFB-SURP-05)")
+            return "none", {}
+        raise BudgetError(f"unknown cost {cost!r}")
+
+    def round_reactions(self, creature: Creature, state: CombatantState) -> dict[str, int]:
+        """Off-turn resources refreshed at the start of each round (none in PFB: no reactions, PFB-RND-02)."""
+        return {}
+
+    def start_of_round(self, view: View, round_no: int) -> None:
+        """Refresh every creature's off-turn resources."""
+        for cid, c in view.state.combatants.items():
+            pools = self.round_reactions(view.creature(cid), c)
+            if pools or c.reactions:
+                view.emit(ev.ReactionsSet(cid, pools))

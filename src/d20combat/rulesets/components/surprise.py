@@ -1,0 +1,25 @@
+"""P4 surprise: who is surprised when the combat starts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from d20combat.dice import DiceSource
+from d20combat.model.creature import Creature
+from d20combat.rules.surprise import determine_surprise
+from d20combat.rulesets.components.component import Component
+
+
+class StealthSurprise(Component):
+    """PFB-SURP-01..07: the scenario says who is surprised, or sneaky creatures roll Stealth against the
+    others' Perception."""
+
+    def determine(self, creatures: Mapping[str, Creature], given: tuple[str, ...] | None, dice: DiceSource
+                  ) -> tuple[list[str], list[str]]:
+        """(the surprised creatures, notes explaining why); ``given`` is the scenario's list, if any."""
+        if given is not None:
+            return list(given), ["(set by the scenario)"]
+        sneakers = [c for c in creatures.values() if c.sneaky]
+        sneaky_sides = {c.side for c in sneakers}
+        perceivers = [c for c in creatures.values() if c.side not in sneaky_sides]
+        return determine_surprise(sneakers, perceivers, dice)

@@ -1,0 +1,31 @@
+"""P6 movement of the off-guard ruleset: PFB's grid movement at the speed the conditions leave."""
+
+from __future__ import annotations
+
+from d20combat.encounter.state import CombatantState
+from d20combat.model.creature import Creature
+from d20combat.rulesets.components import GridMovement
+from d20combat.rulesets.off_guard.conditions import ConditionTable
+
+
+class HalfSpeedUnlessAided(GridMovement):
+    """PFB's movement (PFB-MOVE-01) at CMV's speeds: fatigued −5 ft, once even when exhausted (CMV-COND-18);
+    blinded and staggered move at half speed unless an ally aids them (CMV-COND-03, CMV-INJ-07)."""
+
+    def __init__(self, table: ConditionTable) -> None:
+        super().__init__()
+        self.table = table
+
+    def speed_ft(self, creature: Creature, state: CombatantState) -> int:
+        return self.speed(creature, state, ignore_blind=False)
+
+    def speed(self, creature: Creature, state: CombatantState, *, ignore_blind: bool) -> int:
+        """Fatigued −5 ft (CMV-COND-18, once even when exhausted); blinded and staggered move at half
+        speed unless an ally guides them (CMV-COND-03, CMV-INJ-07); ``ignore_blind``: a blind creature risking
+        full speed (variant ``cmv_blind_full_speed_check``)."""
+        rows = self.table.rows_of(creature, state)
+        speed = creature.land_speed_ft + sum(row.speed_ft for _, row in rows)
+        halved = any(row.speed == "half" and not (ignore_blind and name == "blinded") for name, row in rows)
+        if halved and not self.table.guided(state):
+            speed = speed // 2 // 5 * 5
+        return max(speed, 0)
