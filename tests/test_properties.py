@@ -154,3 +154,14 @@ def test_no_pool_ever_goes_negative(seed: int, path: str) -> None:
             assert all(v >= 0 for v in state.turn.pools.values()), (event, dict(state.turn.pools))
         for c in state.combatants.values():
             assert all(v >= 0 for v in c.reactions.values()), (event, c.id, dict(c.reactions))
+
+
+@PROPERTY
+@given(seed=st.integers(0, 10_000), path=st.sampled_from(ALL_RULESETS))
+def test_no_event_has_hit_false_and_critical_true(seed: int, path: str) -> None:
+    """Issue 11 (PFB-CRIT-01..04 with CMV-CONC-08): a miss never threatens, so no attack is a critical miss —
+    not even a natural 20 whose hit is lost afterwards (concealment, a wrong square, a fumble, a block)."""
+    enc = _played(path, seed)
+    for event in enc.log:
+        if isinstance(event, ev.AttackResolved):
+            assert event.hit or not event.critical, event

@@ -5,7 +5,10 @@ from __future__ import annotations
 from d20combat.battlefield.grid import Light
 from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter
+from d20combat.encounter.events import condition_label
 from d20combat.encounter.state import EncounterState
+
+__all__ = ["condition_label", "describe_event", "draw_map", "summary"]
 
 _TERRAIN = {"wall": "#", "low": "=", "pit": "o", "bush": "*", "difficult": "~", "fog": "f", "dark": "D", "dim": ":"}
 
@@ -65,7 +68,10 @@ def describe_event(enc: Encounter, e: ev.Event) -> str:
         cs = enc.state.get(e.combatant) if e.combatant in enc.state.combatants else None
         return f"-- {e.combatant}'s turn" + (f" (hp {cs.hp})" if cs else "")
     if isinstance(e, ev.TurnEnded):
-        return f"   ({e.combatant} {e.reason}, turn passes)" if e.reason else ""
+        reason = e.reason
+        if reason == "dying" and e.combatant in enc.state.combatants and enc.state.get(e.combatant).stable:
+            reason = "stable"  # PFB-HP-02: a stable creature is no longer dying (its health still reads "dying")
+        return f"   ({e.combatant} {reason}, turn passes)" if reason else ""
     if isinstance(e, ev.OrderSet):
         text = "Initiative order: " + ", ".join(e.order)
         if e.tie_breaks:

@@ -113,7 +113,15 @@ def random_battle(seed: int, ruleset: str = "pathfinder-beginner") -> dict[str, 
                     combatants.append(entry)
                     break
     values = option_values(ruleset)
-    variants = {name: rnd.choice(vals) for name, vals in values.items() if rnd.random() < 0.3}
+    if ruleset == "pathfinder-beginner":
+        variants = {name: rnd.choice(vals) for name, vals in values.items() if rnd.random() < 0.3}
+    else:
+        # Each option draws from its own stream, so a new option changes only the battles that draw it.
+        variants = {}
+        for name, vals in values.items():
+            own = random.Random(f"{seed}:{name}")
+            if own.random() < 0.3:
+                variants[name] = own.choice(vals)
     scenario: dict[str, Any] = {
         "name": f"random battle {seed}",
         "ruleset": ruleset,

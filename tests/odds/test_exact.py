@@ -65,7 +65,8 @@ def test_concealment_is_rolled_before_the_attack_roll() -> None:
 
 
 def test_concealment_after_a_hit_where_the_ruleset_says_so() -> None:
-    """The other order: a natural 20 still threatens (and confirms) but deals nothing when the d% misses."""
+    """The other order (CMV-CONC-08 with PFB-CRIT-01, issue 11 item 4): the d% after a hit can cancel it, and a
+    cancelled hit — a natural 20 too — is a miss, which never threatens: no confirmation is rolled."""
 
     class AfterHitConcealment(StrongestConcealment):
         before_roll = False
@@ -77,8 +78,8 @@ def test_concealment_after_a_hit_where_the_ruleset_says_so() -> None:
 
     odds = attack_odds(profile_from_numbers(8, 18, "1d8", crit="19-20/x2", concealment=20, ruleset=AfterHit()))
     assert odds.p_hit == Fraction(4, 5) * Fraction(11, 20)
-    # A 19 whose hit is cancelled no longer threatens; a 20 threatens whatever happens.
-    assert odds.p_threat == Fraction(1, 20) + Fraction(4, 5) * Fraction(1, 20)
+    # A 19 or a 20 whose hit is cancelled no longer threatens.
+    assert odds.p_threat == Fraction(4, 5) * Fraction(2, 20)
     assert odds.p_crit == Fraction(4, 5) * Fraction(2, 20) * Fraction(11, 20)
 
 

@@ -38,19 +38,26 @@ def _fmt(sq: Square | tuple[int, int]) -> str:
     return f"({sq[0]},{sq[1]})"
 
 
-def _between(game_map: GameMap, attacker: Footprint, defender: Footprint) -> ConcealmentSource | None:
+def _between(
+    game_map: GameMap, attacker: Footprint, defender: Footprint, *, through_defender: bool = False
+) -> ConcealmentSource | None:
     """Concealing terrain between the two by the best-corner line test (PFB-CONC-03 proposal).
 
     The attacker picks the corner of its space that suits it best (as for ranged cover,
     PFB-COV-06): the defender is concealed only if from EVERY attacker corner some line to
     a defender corner crosses a concealing square. The strength is that of the strongest
     square seen from the chosen corner. Squares of either creature are not "between" them
-    (a defender standing in the bush is handled by the "entirely inside" rule).
+    (a defender standing in the bush is handled by the "entirely inside" rule), unless
+    ``through_defender``: then a line through the defender's own concealing squares counts too
+    (CMV-CONC-03: "passes through a square ... that provides concealment", its worked example
+    of a 2×2 ogre with three squares in smoke).
     """
     concealing = game_map.concealing
     if not concealing:
         return None
-    own = frozenset(attacker.squares()) | frozenset(defender.squares())
+    own = frozenset(attacker.squares())
+    if not through_defender:
+        own |= frozenset(defender.squares())
     best: tuple[int, str, str] | None = None  # (percent, corner, square) at the attacker's best corner
     for p in footprint_corners(attacker):
         worst: tuple[int, str, str] | None = None
@@ -80,6 +87,8 @@ def concealment_sources(
     *,
     defender_invisible: bool = False,
     magic_percent: int = 0,
+    through_defender: bool = False,
+    dim_whole_space: bool = False,
 ) -> tuple[ConcealmentSource, ...]:
     """Every concealment source the defender has against this attacker, in a fixed order.
 
@@ -94,6 +103,10 @@ def concealment_sources(
     6. Invisible defender, attacker without see invisibility: total, 50% (PFB-CONC-11/17).
     7. ``magic_percent`` > 0: a magical source of that strength (PFB-CONC-05); not total,
        since the attacker can still see where the defender is.
+
+    ``through_defender`` lets the line test of 2. count the defender's own concealing squares
+    (CMV-CONC-03); ``dim_whole_space`` makes dim light in 3. conceal only a defender none of whose
+    squares is brightly lit (CMV-CONC-04, adjacent melee: "entirely within an effect").
     """
     out: list[ConcealmentSource] = []
     squares = sorted(defender.squares())
@@ -104,7 +117,7 @@ def concealment_sources(
         if concealing[sq] > 0:
             out.append(ConcealmentSource(concealing[sq], f"inside concealing terrain at {_fmt(sq)}", False))
 
-    between = _between(game_map, attacker, defender)
+    between = _between(game_map, attacker, defender, through_defender=through_defender)
     if between is not None:
         out.append(between)
 
@@ -115,7 +128,8 @@ def concealment_sources(
     dark = [sq for sq, light in lights if light is Light.DARK]
     dim = [sq for sq, light in lights if light is Light.DIM]
     if not darkvision_reaches:
-        if dim and not vision.low_light:
+        lit = any(light is Light.BRIGHT for _, light in lights)
+        if dim and not vision.low_light and not (dim_whole_space and lit):
             reason = f"in dim light at {_fmt(dim[0])} and the attacker cannot see well in it"
             out.append(ConcealmentSource(DIM_LIGHT_PERCENT, reason, False))
         if len(dark) == len(squares):

@@ -12,7 +12,10 @@ Which mode an attack uses, and what cover is worth, is for the ruleset to decide
 
 What blocks a line (PFB-COV-01/02/05/07/08): entering the interior of a wall square, of a
 square holding a creature other than the attacker and the defender, or of a low-wall
-square that the attacker is not strictly closer to than the defender. Grazing a corner or
+square of a low obstacle that the attacker is not strictly closer to than the defender.
+A low *obstacle* is a connected run of low-wall squares (squares touching at an edge or a
+corner, :func:`low_obstacle`); a creature's distance to it is to its nearest square
+(PFB-COV-08, CMV-COV-06), not to the square a line happens to cross. Grazing a corner or
 running along an edge does not block, except that squeezing between two walls (along
 their shared edge, or through the point where they touch) passes through solid masonry
 and does. Only walls can give total cover (PFB-COV-11 proposal).
@@ -23,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Literal
 
@@ -87,10 +91,11 @@ class _Tracer:
         self.ignored_low_walls: list[Square] = []
 
     def low_wall_blocks(self, sq: Square) -> bool:
-        """PFB-COV-08: a low wall protects unless the attacker is strictly closer to it."""
+        """PFB-COV-08: a low wall protects unless the attacker is strictly closer to its obstacle."""
         ok = self.low_wall_ok.get(sq)
         if ok is None:
-            ok = square_to_footprint_ft(sq, self.attacker) >= square_to_footprint_ft(sq, self.defender)
+            run = low_obstacle(self.map.low_walls, sq)
+            ok = obstacle_distance_ft(run, self.attacker) >= obstacle_distance_ft(run, self.defender)
             self.low_wall_ok[sq] = ok
             if not ok:
                 self.ignored_low_walls.append(sq)
@@ -134,6 +139,41 @@ class _Tracer:
                 return sq
         w = self.squeeze_wall(p, q)
         return None if w is None else w.square
+
+
+@lru_cache(maxsize=64)
+def _low_obstacles(low_walls: frozenset[Square]) -> Mapping[Square, frozenset[Square]]:
+    """Each low-wall square's obstacle: the connected runs of ``low_walls`` (8-neighbourhood)."""
+    out: dict[Square, frozenset[Square]] = {}
+    for start in sorted(low_walls):
+        if start in out:
+            continue
+        run = {start}
+        todo = [start]
+        while todo:
+            c, r = todo.pop()
+            for dc in (-1, 0, 1):
+                for dr in (-1, 0, 1):
+                    n = (c + dc, r + dr)
+                    if n in low_walls and n not in run:
+                        run.add(n)
+                        todo.append(n)
+        frozen = frozenset(run)
+        for sq in frozen:
+            out[sq] = frozen
+    return MappingProxyType(out)
+
+
+def low_obstacle(low_walls: frozenset[Square], square: Square) -> frozenset[Square]:
+    """The low obstacle ``square`` belongs to (PFB-COV-08, CMV-COV-06): the connected run of low-wall
+    squares holding it, squares touching at an edge or a corner being connected (a wall drawn along a
+    diagonal is one wall). Empty if ``square`` is not a low wall."""
+    return _low_obstacles(low_walls).get(square, frozenset())
+
+
+def obstacle_distance_ft(obstacle: Collection[Square], fp: Footprint) -> int:
+    """Grid distance (5/10) from ``fp``'s nearest square to the obstacle's nearest square (PFB-COV-08)."""
+    return min(square_to_footprint_ft(sq, fp) for sq in obstacle)
 
 
 def _line(p: Point, q: Point) -> str:

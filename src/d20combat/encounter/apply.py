@@ -35,6 +35,12 @@ def _turn_started(state: EncounterState, e: ev.TurnStarted) -> EncounterState:
     return replace(state, turn_index=e.index, turn=turn)
 
 
+def _turn_pools_set(state: EncounterState, e: ev.TurnPoolsSet) -> EncounterState:
+    turn = state.turn
+    assert turn is not None and turn.actor == e.combatant, "turn pools set outside the actor's turn"
+    return replace(state, turn=replace(turn, pools=dict(e.pools)))
+
+
 def _turn_ended(state: EncounterState, e: ev.TurnEnded) -> EncounterState:
     return replace(state, turn=None)
 
@@ -140,6 +146,7 @@ _HANDLERS: dict[type[ev.Event], Callable[[EncounterState, Any], EncounterState]]
     ev.OrderSet: _order,
     ev.RoundStarted: _round,
     ev.TurnStarted: _turn_started,
+    ev.TurnPoolsSet: _turn_pools_set,
     ev.TurnEnded: _turn_ended,
     ev.BudgetSpent: _budget,
     ev.ReactionsSet: _reactions_set,

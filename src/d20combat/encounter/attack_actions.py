@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from d20combat.battlefield.concealment import Vision
+from d20combat.battlefield.concealment import ConcealmentSource, Vision
 from d20combat.battlefield.cover import CoverDegree, CoverFact
 from d20combat.battlefield.distance import footprint_distance_ft
 from d20combat.battlefield.grid import Footprint, Square
@@ -21,6 +21,7 @@ from d20combat.encounter.resolution import (
     Tx,
 )
 from d20combat.encounter.state import EncounterState
+from d20combat.model.creature import AttackOption
 from d20combat.numbers import Modifier, total
 from d20combat.rules.armor_class import DefenseContext
 from d20combat.rules.damage import roll_damage
@@ -72,11 +73,7 @@ def _plan_attack(enc: EncounterCore, attacker: str, target: str, attack: str | N
     a_fp = Footprint(from_square or cs.position, creature.space)
     t_fp = enc.footprint(target, s)
     gm = enc.battle.game_map
-    vision = Vision(low_light=creature.sheet.low_light_vision, darkvision_ft=creature.sheet.darkvision_ft,
-                         blinded=cs.has("blinded"), sees_invisible=cs.has("sees_invisible"))
-    sources = enc.ruleset.concealment.concealment_sources(
-        gm, a_fp, vision, t_fp, s.get(target),
-        adjacent_melee=not option.is_ranged and footprint_distance_ft(a_fp, t_fp) == 5)
+    sources = _concealment_sources(enc, attacker, target, option, a_fp, s)
     percent, reason = enc.ruleset.concealment.combine(sources)
     guessed_wrong = False
     if any(src.total for src in sources):
@@ -117,8 +114,12 @@ def _plan_attack(enc: EncounterCore, attacker: str, target: str, attack: str | N
                     mods.append(penalty)
                     break
     elif not enc.ruleset.attack.in_melee_reach(creature, option, a_fp, t_fp):
-        raise IllegalAction(f"attack: {target} is {dist} ft away, beyond {attacker}'s reach of "
-                            f"{creature.reach_ft} ft (PFB-ATK-02)")
+        if option.weapon.reach and dist <= creature.reach_ft:
+            # SKL-AOO-08: what forbids it is the weapon's length, not the distance.
+            raise IllegalAction(f"attack: {target} is {dist} ft away, too close for {attacker}'s {option.name}: "
+                                f"a reach weapon hits only beyond the adjacent squares (SKL-AOO-08)")
+        reach = f"{option.name}, a reach weapon" if option.weapon.reach else f"reach of {creature.reach_ft} ft"
+        raise IllegalAction(f"attack: {target} is {dist} ft away, beyond {attacker}'s {reach} (PFB-ATK-02)")
     for effect in cs.effects:
         if effect.attack:
             mods.append(Modifier(effect.attack, effect.name))
@@ -136,6 +137,27 @@ def _plan_attack(enc: EncounterCore, attacker: str, target: str, attack: str | N
     if fact.degree is CoverDegree.TOTAL:
         raise IllegalAction(f"attack: {target} has total cover — {fact.reason} (PFB-COV-09..11)")
     return AttackPlan(attacker, target, option, ranged, dist, tuple(mods), fact, percent, reason, guessed_wrong)
+
+
+def _concealment_sources(enc: EncounterCore, attacker: str, target: str, option: AttackOption, a_fp: Footprint,
+                         s: EncounterState) -> tuple[ConcealmentSource, ...]:
+    """Every concealing condition between the attacker (standing in ``a_fp``) and the target (P18)."""
+    creature, cs = enc.creature(attacker), s.get(attacker)
+    t_fp = enc.footprint(target, s)
+    vision = Vision(low_light=creature.sheet.low_light_vision, darkvision_ft=creature.sheet.darkvision_ft,
+                    blinded=cs.has("blinded"), sees_invisible=cs.has("sees_invisible"))
+    return enc.ruleset.concealment.concealment_sources(
+        enc.battle.game_map, a_fp, vision, t_fp, s.get(target),
+        adjacent_melee=not option.is_ranged and footprint_distance_ft(a_fp, t_fp) == 5)
+
+
+def _total_concealment(enc: EncounterCore, plan: AttackPlan, s: EncounterState) -> bool:
+    """Is this an attack into a guessed square (the target has total concealment, PFB-CONC-12, CMV-CONC-14)?
+    Only a miss chance of at least 50 % can be total, so the sources are looked at only then."""
+    if plan.concealment < 50 or not enc.on_map(plan.attacker, s):
+        return False
+    a_fp = Footprint(s.get(plan.attacker).position, enc.creature(plan.attacker).space)
+    return any(src.total for src in _concealment_sources(enc, plan.attacker, plan.target, plan.option, a_fp, s))
 
 
 def do_attack(enc: EncounterCore, tx: Tx, actor: str, a: ax.Attack, dry: bool) -> None:
@@ -189,11 +211,13 @@ def roll_attack(enc: EncounterCore, tx: Tx, plan: AttackPlan, *, damage_bonus: i
     cover_mod = rs.cover.cover_modifier(plan.cover) if plan.cover.degree is not CoverDegree.NONE else None
     if cover_mod is not None:  # a ruleset without cover (SKL) says nothing about the lines
         lines.append(f"  cover: +{cover_mod.value} {rs.defense.name}, {plan.cover.reason}")
+    guessing = plan.guessed_wrong or _total_concealment(enc, plan, s)
     if plan.concealment and rs.concealment.before_roll:
         pct = enc.dice.percentile(f"concealment {attacker}->{target}")
         if pct <= plan.concealment or plan.guessed_wrong:
-            lines.append(f"  misses: concealment d% {pct} ≤ {plan.concealment} ({plan.concealment_reason}); "
-                         f"no attack roll (PFB-CONC-09)" if not plan.guessed_wrong else "  misses")
+            lines.append("  misses" if guessing else
+                         f"  misses: concealment d% {pct} ≤ {plan.concealment} ({plan.concealment_reason}); "
+                         f"no attack roll (PFB-CONC-09)")
             tx.emit(ev.AttackResolved(attacker, target, plan.option.name, False, False, lines))
             return
         lines.append(f"  concealment d% {pct} > {plan.concealment} ({plan.concealment_reason}): attack roll")
@@ -230,18 +254,22 @@ def roll_attack(enc: EncounterCore, tx: Tx, plan: AttackPlan, *, damage_bonus: i
             lines.append(f"  the hit misses: concealment d% {pct} ≤ {plan.concealment} ({plan.concealment_reason})")
         else:
             lines.append(f"  concealment d% {pct} > {plan.concealment} ({plan.concealment_reason}): the hit stands")
+    if plan.guessed_wrong and hit:
+        hit = False  # an attack into an empty guessed square is only ever a plain miss
+        lines.append("  misses")
     _, mult = rs.criticals.crit_profile(plan.option)
     critical = False
-    if rs.criticals.threatens(face, plan.option, hit):
+    # PFB-CRIT-01..04 with CMV-CONC-08/14, CMV-COND-08: a hit lost afterwards (the defender's d%, a wrong
+    # square, a fumbled spell, a block) is a miss, and a miss never threatens.
+    if hit and rs.criticals.threatens(face, plan.option, hit):
         c_face = enc.dice.d20(f"confirm {attacker}->{target}")
         c_roll = total(rs.attack.effective_face(c_face), plan.modifiers, base_label="d20", stacking=rs.stacking)
         c_hit, c_miss = rs.attack.natural(c_face)
         critical = c_hit or (not c_miss and c_roll.value >= ac)
         lines.append(f"  critical threat; confirmation {c_roll.explain()} vs {rs.defense.name} {ac}: "
                      f"{'confirmed' if critical else 'not confirmed — a normal hit'}")
-    if plan.guessed_wrong and hit:
-        hit = False  # an attack into an empty guessed square is only ever a plain miss
-        lines.append("  misses")
+    if not hit and guessing:
+        lines = [lines[0], "  misses"]  # PFB-CONC-12, CMV-CONC-14: the attacker learns only "miss"
     tx.emit(ev.AttackResolved(attacker, target, plan.option.name, hit, critical, lines))
     if not hit:
         return

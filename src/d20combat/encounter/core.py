@@ -180,13 +180,15 @@ class EncounterCore:
                 self._new_round(tx, s.round + 1, False)  # PFB-RND-12: no new initiative, no new surprise
                 continue
             actor = s.order[index]
-            pools = self.ruleset.economy.turn_pools(self.creature(actor), s.get(actor), surprise_round=s.surprise_round)
+            at_start = s.get(actor)
+            pools = self.ruleset.economy.turn_pools(self.creature(actor), at_start, surprise_round=s.surprise_round)
             tx.emit(ev.TurnStarted(actor, index, pools))
             self._start_of_turn(tx, actor)
             if tx.state.ended:
                 return
             reason = self._cannot_act(tx.state, actor)
             if reason is None:
+                self._settle_pools(tx, actor, at_start)
                 return
             tx.emit(ev.TurnEnded(actor, reason))
 
@@ -216,6 +218,19 @@ class EncounterCore:
                         tx.emit(ev.Note(f"{actor}'s {effect.name[11:]} {outcome} (PFB-TIME-08)"))
         self.ruleset.start_of_turn(tx, actor)
 
+    def _settle_pools(self, tx: Tx, actor: str, at_start: CombatantState) -> None:
+        """Start-of-turn changes settle before the turn is spent (CMV-COND-28/29: a coward that stops cowering
+        flees): the pools become what the economy gives the creature as it now is. Emitted only when they
+        differ, so a turn whose start changed nothing logs exactly as before."""
+        s = tx.state
+        turn = s.turn
+        if turn is None or turn.actor != actor:
+            return
+        now = self.ruleset.economy.settled_turn_pools(self.creature(actor), at_start, s.get(actor),
+                                                      surprise_round=s.surprise_round)
+        if now != dict(turn.pools):
+            tx.emit(ev.TurnPoolsSet(actor, now, "after the start-of-turn changes"))
+
     def _check_end(self, tx: Tx) -> bool:
         """PFB-RND-07 (proposed): the combat ends when every creature of a side is out of the fight."""
         s = tx.state
@@ -244,6 +259,7 @@ class EncounterCore:
             raise IllegalAction(f"{name}: {exc}") from None
         if not dry:
             tx.emit(ev.BudgetSpent(actor, name, label, spend))
+            self.ruleset.injury.owe_strain(tx, cost)  # settled after the action (engine, P14)
         return label
 
     def can_afford(self, cost: Cost, state: EncounterState | None = None) -> bool:

@@ -217,6 +217,8 @@ class Encounter(EncounterCore):
         handler(tx, actor, action, dry)
         if dry:
             return
+        # P14: every strenuous action of every ruleset strains here, once (PFB-HP-01, CMV-INJ-08, SKL-DMG-04).
+        self.ruleset.injury.settle_strain(tx, actor)
         if not isinstance(action, ax.EndTurn):
             if tx.state.turn is not None and self._cannot_act(tx.state, actor) is not None:
                 tx.emit(ev.TurnEnded(actor, "can no longer act"))

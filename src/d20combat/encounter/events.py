@@ -79,6 +79,21 @@ class TurnStarted(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class TurnPoolsSet(Event):
+    """The turn's pools once its start-of-turn steps are settled (a fear ended, a condition lifted…), when they
+    differ from those :class:`TurnStarted` announced (issue 11, CMV-COND-28/29)."""
+
+    kind: ClassVar[str] = "turn_pools_set"
+    combatant: str
+    pools: dict[str, int]
+    reason: str = ""
+
+    def explain(self) -> str:
+        pools = ", ".join(f"{k} {v}" for k, v in sorted(self.pools.items()))
+        return f"{self.combatant}'s actions this turn: {pools}" + (f" ({self.reason})" if self.reason else "")
+
+
+@dataclass(frozen=True, slots=True)
 class TurnEnded(Event):
     kind: ClassVar[str] = "turn_ended"
     combatant: str
@@ -168,6 +183,31 @@ class Healed(Event):
     source: str
 
 
+_FEARS = ("shaken", "frightened", "panicked")
+
+
+def condition_label(text: str) -> str:
+    """A condition as a person reads it, never its engine syntax: ``"panicked:valeros:12"`` →
+    ``"panicked (by valeros, Will DC 12)"``, ``"held:18"`` → ``"held (escape DC 18)"``, ``"concealed:30"`` →
+    ``"concealed (30%)"``, ``"flat_footed"`` → ``"flat-footed"``; anything else ``"name (arg, arg)"``."""
+    name, *raw = text.split(":")
+    name = name.strip().replace("_", "-")
+    args = [a.strip() for a in raw if a.strip()]
+    if not args:
+        return name
+    if name in _FEARS:
+        parts = [f"by {args[0]}"] + [f"Will DC {a}" if a.isdigit() else a for a in args[1:]]
+    elif name == "held" and args[0].isdigit():
+        parts = [f"escape DC {args[0]}", *args[1:]]
+    elif name == "concealed" and args[0].isdigit():
+        parts = [f"{args[0]}%", *args[1:]]
+    elif name == "wound-points":
+        return f"wound points {' '.join(args)}"
+    else:
+        parts = args
+    return f"{name} ({', '.join(parts)})"
+
+
 @dataclass(frozen=True, slots=True)
 class ConditionSet(Event):
     kind: ClassVar[str] = "condition_set"
@@ -178,7 +218,7 @@ class ConditionSet(Event):
 
     def explain(self) -> str:
         verb = "is" if self.present else "is no longer"
-        return f"{self.target} {verb} {self.condition}" + (f" ({self.reason})" if self.reason else "")
+        return f"{self.target} {verb} {condition_label(self.condition)}" + (f" ({self.reason})" if self.reason else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +287,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (
         EncounterStarted, SurpriseDetermined, InitiativeRolled, OrderSet, RoundStarted, TurnStarted,
-        TurnEnded, BudgetSpent, ReactionsSet, ReactionSpent, Moved, AttackResolved, Damaged, Healed,
+        TurnPoolsSet, TurnEnded, BudgetSpent, ReactionsSet, ReactionSpent, Moved, AttackResolved, Damaged, Healed,
         ConditionSet, Stabilized,
         EffectAdded, EffectEnded, EquipmentChanged, Note, EncounterEnded,
     )

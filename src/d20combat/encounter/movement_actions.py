@@ -9,6 +9,7 @@ from d20combat.battlefield import movement as mv
 from d20combat.battlefield.charge import charge_path_problem, closest_attack_origins
 from d20combat.battlefield.distance import distance_ft
 from d20combat.battlefield.grid import Footprint, Square
+from d20combat.battlefield.lines import squares_crossed_scaled
 from d20combat.battlefield.reach import within_reach
 from d20combat.encounter import actions as ax
 from d20combat.encounter import attack_actions, equipment_actions
@@ -158,8 +159,9 @@ def do_climb_or_swim(enc: EncounterCore, tx: Tx, actor: str, a: ax.ClimbOrSwim, 
     text = f"{actor} {skill} check {result} = d20 {face} {bonus:+d} vs DC {dc}"
     if result >= dc:
         tx.emit(ev.Note(text + ": success"))
-        tx.emit(ev.Moved(actor, [list(p) for p in path], 5 * len(path), tx.state.turn.diagonals
-                         if tx.state.turn else 0, skill))
+        # Climbing or swimming out of a threatened square provokes as a move does (walk).
+        walk(enc, tx, actor, list(path), 5 * len(path), tx.state.turn.diagonals if tx.state.turn else 0, skill,
+             fixed_cost=True)
     else:
         tx.emit(ev.Note(text + ": no progress"))
 
@@ -185,10 +187,15 @@ def do_minimum_move(enc: EncounterCore, tx: Tx, actor: str, a: ax.MinimumMove, d
     tx.emit(ev.Moved(actor, [list(to)], step[0], step[1], "minimum move"))
 
 
-def walk(enc: EncounterCore, tx: Tx, actor: str, squares: list[Square], cost: int, diagonals: int, mode: str) -> None:
+def walk(enc: EncounterCore, tx: Tx, actor: str, squares: list[Square], cost: int, diagonals: int, mode: str, *,
+         fixed_cost: bool = False) -> None:
     """Move along ``squares``; where the ruleset says leaving a threatened square provokes, the
-    move pauses for attacks of opportunity and stops if the mover drops."""
-    if not enc.ruleset.reactions.movement_provokes(mode):
+    move pauses for attacks of opportunity and stops if the mover drops.
+
+    Every square of the path is a square left (CMV-COV-08, SKL-AOO-10/11): each enemy threatening one of
+    them is offered one attack of opportunity per action. ``fixed_cost``: the movement's cost and diagonal
+    count are ``cost`` and ``diagonals`` whatever the steps (a charge measured start to end, PFB-CHG-04/05)."""
+    if not enc.ruleset.reactions.movement_provokes(_provoking_mode(mode)):
         tx.emit(ev.Moved(actor, [list(p) for p in squares], cost, diagonals, mode))
         return
     turn = tx.state.turn
@@ -196,31 +203,62 @@ def walk(enc: EncounterCore, tx: Tx, actor: str, squares: list[Square], cost: in
     offered: set[str] = set()
     segment: list[Square] = []
     seg_cost = 0
+    spent = 0
     flying = enc.creature(actor).fly_speed_ft > 0
+
+    def emit_segment() -> None:
+        nonlocal segment, seg_cost, spent
+        if fixed_cost:
+            seg_cost = min(seg_cost, cost - spent)
+        tx.emit(ev.Moved(actor, [list(p) for p in segment], seg_cost, diagonals if fixed_cost else diag, mode))
+        spent += seg_cost
+        segment, seg_cost = [], 0
+
     for sq in squares:
         here = Footprint(segment[-1] if segment else tx.state.get(actor).position, enc.creature(actor).space)
         if _threatened_by_new_enemy(enc, tx, actor, here, offered):
             if segment:
-                tx.emit(ev.Moved(actor, [list(p) for p in segment], seg_cost, diag, mode))
-                segment, seg_cost = [], 0
+                emit_segment()
             if not attack_actions.provoke(enc, tx, actor, f"leaves {here.origin}, a threatened square", offered):
                 return
         step = mv.footprint_step_cost(enc.battle.game_map, here, sq, diag, flying=flying,
                                       difficult_diagonal_counts=enc.ruleset.movement.difficult_diagonal_counts)
-        # A charge walks straight to its end square in one jump: count the whole distance.
         step_ft, diag = step if step is not None else (distance_ft(here.origin, sq), diag)
         segment.append(sq)
         seg_cost += step_ft
     if segment:
-        tx.emit(ev.Moved(actor, [list(p) for p in segment], seg_cost, diag, mode))
+        if fixed_cost:
+            seg_cost = cost - spent
+        emit_segment()
+
+
+def _provoking_mode(mode: str) -> str:
+    """Climbing and swimming are a move action's movement: they provoke as a move does (SKL-AOO-10, EP-AOO-06)."""
+    return "move" if mode in ("climb", "swim") else mode
+
+
+def charge_line(start: Footprint, end: Square) -> list[Square]:
+    """The origins the charger passes through on its straight line (PFB-CHG-07 proposal: centre to centre),
+    from the first square after ``start`` to ``end``: the squares it leaves on the way (CMV-COV-08)."""
+    c0, r0 = start.origin
+    p = (2 * c0 + 1, 2 * r0 + 1)
+    q = (2 * end[0] + 1, 2 * end[1] + 1)
+    line = [sq for sq in squares_crossed_scaled(p, q, 2) if sq != start.origin]
+    if not line or line[-1] != end:
+        line = [sq for sq in line if sq != end] + [end]
+    return line
 
 
 def _threatened_by_new_enemy(enc: EncounterCore, tx: Tx, actor: str, here: Footprint, offered: set[str]) -> bool:
-    rs = enc.ruleset
-    for enemy in enc.enemies(actor, tx.state):
+    """Would leaving ``here`` offer someone not yet offered an attack of opportunity? Only then is the move
+    split there (a creature that threatens the square but cannot react does not break the move in the log)."""
+    s = tx.state
+    ms = s.get(actor)
+    there = s if here.origin == ms.position else s.with_combatant(replace(ms, position=here.origin))
+    for enemy in enc.enemies(actor, s):
         if enemy in offered:
             continue
-        if rs.reactions.threatened(enc.creature(enemy), tx.state.get(enemy), enc.footprint(enemy, tx.state), here):
+        if attack_actions.aoo_plan(enc, there, enemy, actor) is not None:
             return True
     return False
 
@@ -273,11 +311,19 @@ def do_charge(enc: EncounterCore, tx: Tx, actor: str, a: ax.Charge, dry: bool) -
         # The attack's own legality (loaded, reach from the end square, total cover) is checked too.
         attack_actions.plan_attack(enc, actor, a.target, option.name, state=replace(tx.state), from_square=end)
         return
-    walk(enc, tx, actor, [end], dist, turn.diagonals, "charge")
+    # PFB-CHG-12: −2 AC until the start of the charger's next turn — where the ruleset says so, from the
+    # start of the charge movement, so reactions during the charge see it (off-guard cmv_charge_ac_from_start).
+    early = enc.ruleset.movement.charge_ac_from_start
+    if early:
+        tx.emit(ev.EffectAdded(actor, "charging", actor, tx.state.round + 1, ac=-2))
+    # Every threatened square left on the line provokes (CMV-COV-08, SKL-AOO-10/11); without reactions the
+    # charge is one jump to its end square.
+    line = charge_line(start, end) if enc.ruleset.reactions.movement_provokes("charge") else [end]
+    walk(enc, tx, actor, line, dist, turn.diagonals, "charge", fixed_cost=True)
     if enc._cannot_act(tx.state, actor) is not None:
         return
-    # PFB-CHG-12: −2 AC until the start of the charger's next turn.
-    tx.emit(ev.EffectAdded(actor, "charging", actor, tx.state.round + 1, ac=-2))
+    if not early:
+        tx.emit(ev.EffectAdded(actor, "charging", actor, tx.state.round + 1, ac=-2))
     plan = attack_actions.plan_attack(enc, actor, a.target, option.name, state=tx.state, extra=(Modifier(2, "charge"),))
     attack_actions.roll_attack(enc, tx, plan)
 

@@ -385,7 +385,7 @@ def _weights(p: AttackProfile) -> _Weights:
         for w, h in branches:
             if not w:
                 continue
-            is_threat = threatens(face, h)
+            is_threat = h and threatens(face, h)  # a miss never threatens (PFB-CRIT-01, issue 11)
             if is_threat:
                 threat += w * 20
             if not h:

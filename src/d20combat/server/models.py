@@ -139,6 +139,9 @@ class CombatantView(BaseModel):
     max_hp: int | None
     status: str = Field(description="ok, disabled, dying, stable, dead, fled, surrendered — or the ruleset's own")
     conditions: list[str]
+    labels: list[str] = Field(default_factory=list,
+                              description="each condition (same order) as a person reads it, e.g. "
+                                          "'panicked (by valeros, Will DC 12)' for 'panicked:valeros:12'")
     initiative: int | None
     effects: list[EffectView]
     wielding: str | None

@@ -31,6 +31,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from d20combat import render
 from d20combat.battlefield.distance import footprint_distance_ft
 from d20combat.battlefield.grid import Footprint, Light, Square
 from d20combat.dice import DiceError, SeededDice, TypedDice
@@ -453,7 +454,8 @@ class Service:
         return {"id": cid, "name": creature.name, "side": creature.side, "position": list(cs.position),
                 "size": creature.space, "hp": None if secret else cs.hp,
                 "max_hp": None if secret else creature.sheet.hp, "status": status,
-                "conditions": sorted(cs.conditions), "initiative": cs.initiative,
+                "conditions": sorted(cs.conditions),
+                "labels": [render.condition_label(c) for c in sorted(cs.conditions)], "initiative": cs.initiative,
                 "effects": [{"name": e.name, "until_round": e.until_round, "anchor": e.anchor} for e in cs.effects],
                 "wielding": cs.wielding, "attacks": [o.name for o in creature.attacks]}
 

@@ -48,6 +48,13 @@ class StandardMoveEconomy(Component):
         allow = self.allowance(creature, state, surprise_round=surprise_round)
         return {"standard": 1, "move": 1, "free": allow.free}
 
+    def settled_turn_pools(self, creature: Creature, at_start: CombatantState, now: CombatantState, *,
+                           surprise_round: bool) -> dict[str, int]:
+        """The turn's pools once its start-of-turn steps are done (issue 11): what :meth:`turn_pools` gives the
+        creature as it now is (``at_start``: as it was when the turn began), so a condition lifted at the start
+        of the turn (CMV-COND-28/29) gives its actions back and one imposed then takes them."""
+        return self.turn_pools(creature, now, surprise_round=surprise_round)
+
     def pay(self, cost: str, turn: TurnState, allow: TurnAllowance, *, surprise_round: bool
             ) -> tuple[str, dict[str, int]]:
         """How ``cost`` (standard, move, full-round, free, none) is paid from the turn's pools:

@@ -10,6 +10,9 @@ from d20combat.model.creature import Creature
 from d20combat.rules import health
 from d20combat.rulesets.components.component import Component, View
 
+_STRAIN_DUE = "injury: strain due"
+"""``view.scratch`` key: the cost of the strenuous action being resolved, until its strain is settled."""
+
 
 class HitPoints(Component):
     """PFB-HP-01..03: 0 hp disabled, below 0 dying, −Con dead; PFB-HELP-01 helpless."""
@@ -57,7 +60,26 @@ class HitPoints(Component):
             view.emit(ev.Damaged(actor, 1, "bleeding", text + ": fails, loses 1 hp"))
             self.rules.after_damage(view, actor, 1, cs.hp)
 
+    # --- the strain of a strenuous action, settled in one place ---------------------------------------------
+    def owe_strain(self, view: View, cost: str) -> None:
+        """The pay step (``EncounterCore._pay``, and a ruleset's bonus action paid from its own pool): an action
+        paid as ``cost`` is strenuous if it is a standard or full-round one; remember it for :meth:`settle_strain`
+        (PFB-HP-01, CMV-INJ-08, SKL-DMG-04)."""
+        if cost in ("standard", "full-round"):
+            view.scratch.setdefault(_STRAIN_DUE, cost)
+
+    def settle_strain(self, view: View, actor: str) -> None:
+        """After the action (the engine, for every action of every ruleset): a strain still owed is paid now."""
+        cost = view.scratch.pop(_STRAIN_DUE, None)
+        if cost is not None:
+            self.strenuous(view, actor, cost)
+
     def strenuous(self, view: View, actor: str, cost: str) -> None:
+        """After a strenuous action (at most once per action): :meth:`strain`."""
+        view.scratch.pop(_STRAIN_DUE, None)
+        self.strain(view, actor, cost)
+
+    def strain(self, view: View, actor: str, cost: str) -> None:
         """After a standard or full-round action: PFB-HP-01 (PF1 default), a disabled creature's
         standard action costs it 1 hp."""
         creature, cs = view.creature(actor), view.state.get(actor)

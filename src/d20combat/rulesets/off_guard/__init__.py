@@ -86,7 +86,7 @@ class OffGuard(Ruleset):
             not_against_cover=True, not_against_total_concealment=True)                    # CMV-CONC-16
         aoo = reaction_attacks if o.cmv_reaction_attack_rules == "ep" else None
         economy = MinorMajorEconomy(table, aoo, o)
-        movement = HalfSpeedUnlessAided(table)
+        movement = HalfSpeedUnlessAided(table, charge_ac_from_start=o.cmv_charge_ac_from_start)
         injury = DamageTaken(table, fear, o)
         return Policies(
             stacking=core_stacking,                         # untyped situational modifiers add (CMV-SIT-03)

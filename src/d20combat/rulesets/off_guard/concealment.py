@@ -4,15 +4,37 @@ defender rolls after a hit."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from d20combat.battlefield.concealment import ConcealmentSource, Vision, concealment_sources
-from d20combat.battlefield.grid import Footprint, GameMap
+from d20combat.battlefield.grid import Footprint, GameMap, Square
 from d20combat.encounter.state import CombatantState
 from d20combat.rulesets.components import StrongestConcealment
 from d20combat.rulesets.off_guard.conditions import CONCEALMENT_CAP, stored_conditions
 from d20combat.rulesets.off_guard.options import OffGuardOptions
+
+
+def concealing_areas(concealing: Mapping[Square, int]) -> list[dict[Square, int]]:
+    """The separate areas of concealing terrain: connected runs of concealing squares (edges or corners
+    touching), in the order of their first square (variant ``cmv_terrain_areas_stack``, CMV-CONC-10)."""
+    out: list[dict[Square, int]] = []
+    seen: set[Square] = set()
+    for start in sorted(concealing):
+        if start in seen:
+            continue
+        area: dict[Square, int] = {}
+        todo = [start]
+        seen.add(start)
+        while todo:
+            c, r = todo.pop()
+            area[(c, r)] = concealing[(c, r)]
+            for n in ((c + dc, r + dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1)):
+                if n in concealing and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        out.append(area)
+    return out
 
 
 class StackingConcealment(StrongestConcealment):
@@ -31,21 +53,26 @@ class StackingConcealment(StrongestConcealment):
     def concealment_sources(self, game_map: GameMap, attacker: Footprint, vision: Vision, target: Footprint,
                             defender: CombatantState, *, adjacent_melee: bool) -> tuple[ConcealmentSource, ...]:
         """Each *condition* once (CMV-CONC-10: fog and blur are two): concealing terrain counts once
-        at its strongest, by the ranged line test (CMV-CONC-03/05) or, in adjacent melee, only if the
-        target's space lies entirely inside it (CMV-CONC-04); light, blindness and invisibility as the
-        core finds them (CMV-CONC-12/17); magic on the defender against every attack (CMV-CONC-06)."""
+        at its strongest, by the ranged line test (CMV-CONC-03/05), the target's own squares included, or,
+        in adjacent melee, only if the target's space lies entirely inside it (CMV-CONC-04); under
+        ``cmv_terrain_areas_stack`` each separate area of terrain counts once. Light, blindness and
+        invisibility as the core finds them (CMV-CONC-12/17), dim light in adjacent melee only on a target
+        with no brightly lit square (CMV-CONC-04); magic on the defender against every attack (CMV-CONC-06)."""
         concealing = game_map.concealing
         if adjacent_melee:
             own = set(target.squares())
             concealing = {sq: p for sq, p in concealing.items() if sq in own}
         out: list[ConcealmentSource] = []
-        if concealing:
-            terrain_map = dataclasses.replace(game_map, concealing=concealing, light={}, lights=())
-            terrain = concealment_sources(terrain_map, attacker, Vision(), target)
+        areas = concealing_areas(concealing) if self.opts.cmv_terrain_areas_stack else [concealing] if concealing \
+            else []
+        for area in areas:
+            terrain_map = dataclasses.replace(game_map, concealing=area, light={}, lights=())
+            terrain = concealment_sources(terrain_map, attacker, Vision(), target, through_defender=not adjacent_melee)
             if terrain:
                 out.append(max(terrain, key=lambda s: s.percent))
         rest = dataclasses.replace(game_map, concealing={}) if game_map.concealing else game_map
-        out.extend(concealment_sources(rest, attacker, vision, target, defender_invisible=defender.has("invisible")))
+        out.extend(concealment_sources(rest, attacker, vision, target, defender_invisible=defender.has("invisible"),
+                                       dim_whole_space=adjacent_melee))
         for name, (_, args) in stored_conditions(defender).items():
             if name == "blur":
                 out.append(ConcealmentSource(20, "blur (20%)", False))

@@ -334,15 +334,3 @@ class ConditionTable(NamedConditions):
         if not injury.can_act(creature, state) or injury.is_helpless(creature, state):
             return False
         return all(row.reactions for _, row in self.rows_of(creature, state))
-
-    def drop_held_items(self, view: View, cid: str) -> None:
-        """CMV-COND-13: a stunned creature drops anything it holds (weapon and shield)."""
-        creature, cs = view.creature(cid), view.state.get(cid)
-        if not any(row.drops_held for _, row in self.rows_of(creature, cs)):
-            return
-        if cs.wielding is None and cs.shield_state not in ("held", "strapped"):
-            return
-        shield = "dropped" if cs.shield_state in ("held", "strapped") else cs.shield_state
-        held = [x for x in (cs.wielding, "its shield" if shield != cs.shield_state else None) if x]
-        view.emit(ev.EquipmentChanged(cid, None, shield, sorted(cs.loaded),
-                                      f"is stunned and drops {' and '.join(held)} (CMV-COND-13)"))

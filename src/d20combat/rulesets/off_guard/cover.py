@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from d20combat.battlefield.cover import CoverDegree, CoverFact, cover
+from d20combat.battlefield.cover import CoverDegree, CoverFact, cover, low_obstacle, obstacle_distance_ft
 from d20combat.battlefield.distance import footprint_distance_ft, square_to_footprint_ft
 from d20combat.battlefield.grid import Footprint, GameMap, Square
 from d20combat.numbers import Modifier
@@ -81,20 +81,26 @@ class SoftAndImprovedCover(CornerCover):
         return facts[0]
 
     def _cover_map(self, game_map: GameMap, attacker: Footprint, target: Footprint) -> GameMap:
-        """The map as a low obstacle sees it: only low walls within 30 ft of the target count
+        """The map as a low obstacle sees it: only obstacles (connected runs of low-wall squares, the
+        core's :func:`low_obstacle`) whose nearest square is within 30 ft of the target count
         (CMV-COV-06); on a tie of distances the cover stands unless the variant says otherwise
         (CMV-COV-07). Creature heights are not modelled: every map low wall is a low obstacle.
-        The attacker strictly closer to a low wall ignores it (the core's line tracer)."""
+        The attacker strictly closer to an obstacle ignores it (the core's line tracer)."""
         if not game_map.low_walls:
             return game_map
-        keep = set()
-        for w in game_map.low_walls:
-            d_t = square_to_footprint_ft(w, target)
+        keep: set[Square] = set()
+        seen: set[Square] = set()
+        for w in sorted(game_map.low_walls):
+            if w in seen:
+                continue
+            run = low_obstacle(game_map.low_walls, w)
+            seen |= run
+            d_t = obstacle_distance_ft(run, target)
             if d_t > LOW_OBSTACLE_REACH_FT:
                 continue
-            if not self.opts.cmv_low_obstacle_tie_keeps_cover and square_to_footprint_ft(w, attacker) == d_t:
+            if not self.opts.cmv_low_obstacle_tie_keeps_cover and obstacle_distance_ft(run, attacker) == d_t:
                 continue
-            keep.add(w)
+            keep |= run
         if keep == set(game_map.low_walls):
             return game_map
         return dataclasses.replace(game_map, low_walls=frozenset(keep))

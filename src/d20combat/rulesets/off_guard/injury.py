@@ -92,7 +92,7 @@ class DamageTaken(HitPoints):
         weapon (CMV-COND-13)."""
         for cid in list(view.state.combatants):
             self.sync(view, cid)
-            self.table.drop_held_items(view, cid)
+            self.drop_held_items(view, cid)
 
     def start_of_turn(self, view: View, actor: str) -> None:
         """CMV-INJ-11/16: a dying creature's death save, DC 10, at the start of its turn (``cmv_dying``); then a
@@ -106,8 +106,22 @@ class DamageTaken(HitPoints):
                 view.emit(ev.Stabilized(actor, f"{actor} is stable (CMV-INJ-16)"))
             else:
                 self.die(view, actor, "failed its dying death save (CMV-INJ-11)")
-        self.table.drop_held_items(view, actor)
+        self.drop_held_items(view, actor)
         self.fear.panic(view, actor)
+
+    def drop_held_items(self, view: View, cid: str) -> None:
+        """CMV-COND-13: a stunned creature drops anything it holds — the weapon in hand and its shield, if it has
+        one ready. A creature drops only what it holds: no shield falls from one that owns none (the stat block's
+        default shield state is "strapped" whether or not there is a shield)."""
+        creature, cs = view.creature(cid), view.state.get(cid)
+        if not any(row.drops_held for _, row in self.table.rows_of(creature, cs)):
+            return
+        shield_held = creature.sheet.shield is not None and cs.shield_state in ("held", "strapped")
+        if cs.wielding is None and not shield_held:
+            return
+        held = [x for x in (cs.wielding, "its shield" if shield_held else None) if x]
+        view.emit(ev.EquipmentChanged(cid, None, "dropped" if shield_held else cs.shield_state, sorted(cs.loaded),
+                                      f"is stunned and drops {' and '.join(held)} (CMV-COND-13)"))
 
     def end_of_turn(self, view: View, actor: str) -> None:
         """CMV-COND-23 (proposed): a Will save against each fear's DC at the end of the turn."""
@@ -142,7 +156,7 @@ class DamageTaken(HitPoints):
                                           "(CMV-INJ-12)"))
         self.sync(view, target)
 
-    def strenuous(self, view: View, actor: str, cost: str) -> None:
+    def strain(self, view: View, actor: str, cost: str) -> None:
         """CMV-INJ-08 (proposed): a staggered creature's major action costs it 1 damage, which takes
         it past its hp: a death save DC 11."""
         creature, cs = view.creature(actor), view.state.get(actor)

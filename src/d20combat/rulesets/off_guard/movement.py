@@ -12,8 +12,10 @@ class HalfSpeedUnlessAided(GridMovement):
     """PFB's movement (PFB-MOVE-01) at CMV's speeds: fatigued −5 ft, once even when exhausted (CMV-COND-18);
     blinded and staggered move at half speed unless an ally aids them (CMV-COND-03, CMV-INJ-07)."""
 
-    def __init__(self, table: ConditionTable) -> None:
-        super().__init__()
+    def __init__(self, table: ConditionTable, *, charge_ac_from_start: bool = True) -> None:
+        # PFB-CHG-12 (variant ``cmv_charge_ac_from_start``): the charge's −2 AC from the start of the charge
+        # movement, so reaction attacks during it see the penalty (CMV-COV-08).
+        super().__init__(charge_ac_from_start=charge_ac_from_start)
         self.table = table
 
     def speed_ft(self, creature: Creature, state: CombatantState) -> int:

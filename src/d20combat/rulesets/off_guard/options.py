@@ -28,11 +28,20 @@ class OffGuardOptions(BaseModel):
         False, description="CMV-COV-05: creatures give no cover against reach attacks either")
     cmv_low_obstacle_tie_keeps_cover: bool = Field(
         True, description="CMV-COV-07: an attacker exactly as close to a low obstacle as its target does not ignore it")
+    cmv_charge_ac_from_start: bool = Field(
+        True, description="PFB-CHG-12 with CMV-COV-08: the charger's −2 AC applies from the start of the charge "
+                          "movement, so reaction attacks during the charge see it (the inventory's reading "
+                          "'from the charge onward': the charge is the whole action, movement included); "
+                          "false = only from the charge attack on")
     cmv_reaction_attack_rules: Literal["ep", "none"] = Field(
         "ep", description="CMV-COV-08: 'reaction attack' = Epic Path's attack of opportunity; 'none' = no such attacks")
     # concealment
     cmv_concealment_stack: Literal["add", "independent"] = Field(
         "add", description="CMV-CONC-10: miss chances add (capped at 50 %); 'independent' = 1 − Π(1 − p)")
+    cmv_terrain_areas_stack: bool = Field(
+        False, description="CMV-CONC-03/10: separate areas of concealing terrain on the lines (bushes behind fog) "
+        "are separate conditions and stack; default: one condition, since the ranged test asks once whether a "
+        "line crosses concealing terrain and the text's stacking example is an area plus a spell (fog and blur)")
     cmv_hide_is_stealth: bool = Field(
         True, description="CMV-CONC-19: the '+10 on Hide checks' of near-total darkness applies to Stealth")
     cmv_surprise_unseen_attacker: bool = Field(

@@ -65,7 +65,8 @@ class PathfinderBeginner(Ruleset):
             cover=CornerCover(                      # +4 by corner-to-corner lines (PFB-COV)
                 any_line_everywhere=o.pfb_cover_any_line_everywhere,
                 reach_ranged_only_nonadjacent=o.pfb_reach_ranged_cover_only_nonadjacent,
-                partial_cover=o.pfb_partial_cover),
+                partial_cover=o.pfb_partial_cover,
+                adjacent_melee_ignores_creatures=o.pfb_adjacent_melee_ignores_creatures),
             concealment=StrongestConcealment(),     # strongest source, d% before the roll (PFB-CONC)
             reactions=NoReactions(),                # no attacks of opportunity (PFB-RND-02)
             actions=ActionSet(),

@@ -24,6 +24,10 @@ class PfbOptions(BaseModel):
     pfb_cover_any_line_everywhere: bool = Field(False, description="PFB-COV-06: any-line rule for every attack")
     pfb_reach_ranged_cover_only_nonadjacent: bool = Field(
         False, description="PFB-COV-14: reach uses the ranged method only against non-adjacent targets")
+    pfb_adjacent_melee_ignores_creatures: bool = Field(
+        False, description="PFB-COV-05: creatures give no cover against an adjacent melee attack (e.g. an ally at the "
+        "corner of a diagonal attack); default: they do, as the text names 'a creature' with no exception for "
+        "melee and the diagram reading (PFB-COV-06) draws every corner-to-corner line")
     pfb_partial_cover: bool = Field(False, description="PFB-COV-16: partial cover +2 AC")
     pfb_flat_footed_loses_dodge: bool = Field(False, description="PFB-AC-04: flat-footed also loses dodge bonuses")
     pfb_touch_keeps_natural_armor: bool = Field(False, description="PFB-AC-06: touch AC keeps natural armor")

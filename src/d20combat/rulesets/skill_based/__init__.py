@@ -83,7 +83,8 @@ class SkillBased(Ruleset):
         damage = ArmorRatingDamage(ranged_no_str=o.skl_ranged_no_str, min_damage_1=o.skl_min_damage_1)
         reactions = SkillAttacksOfOpportunity(hands, unarmed_threatens=o.skl_unarmed_threatens)
         economy = ComplexBasicEconomy(hands, reactions, max_free_actions=o.skl_max_free_actions,
-                                      complex_as_basic=o.skl_complex_as_basic, auto_reserve=o.skl_auto_reserve)
+                                      complex_as_basic=o.skl_complex_as_basic, auto_reserve=o.skl_auto_reserve,
+                                      surprise_limit=o.skl_surprise_limit)
         active_defense = BlockAndDodge(
             hands, reactions, damage, criticals, declare_before_roll=o.skl_declare_before_roll,
             block_needs_item=o.skl_block_needs_item, double_weapon_blocks=o.skl_double_weapon_blocks,
@@ -98,7 +99,7 @@ class SkillBased(Ruleset):
             movement=GridMovement(step_uses_free_action=True),  # PFB's grid (SKL-AOO-09); step only as a variant
             attack=WeaponSkillAttack(               # skill + Str/Dex, natural 20 = 30, 1 = −10 (SKL-ATK, SKL-AOO-08)
                 hands, range_increments=o.skl_range_increments, reach_inclusive=o.skl_reach_inclusive),
-            defense=PassiveDefense(),               # 10 + Dex, armor does not add (SKL-DEF-01)
+            defense=PassiveDefense(helpless_defense=o.skl_helpless_defense),  # 10 + Dex; no armor (SKL-DEF-01)
             active_defense=active_defense,          # block or dodge from reserve after the roll (SKL-DEF, SKL-RNG)
             criticals=criticals,                    # no threats; −1..−5 declared for damage (SKL-CRIT)
             damage=damage,                          # dice + Str − armor rating, floor 0 (SKL-DMG)

@@ -3,6 +3,7 @@ reserve of complex actions held for block, dodge or counterspell."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from d20combat.encounter import events as ev
@@ -28,7 +29,7 @@ class ComplexBasicEconomy(StandardMoveEconomy):
     (SKL-AOO-24); the two-weapon bonus action for the off hand (SKL-TWF-01)."""
 
     def __init__(self, hands: TwoWeapons, reactions: SkillAttacksOfOpportunity, *, max_free_actions: int | None = None,
-                 complex_as_basic: bool = False, auto_reserve: bool = True) -> None:
+                 complex_as_basic: bool = False, auto_reserve: bool = True, surprise_limit: str = "round") -> None:
         super().__init__(max_free_actions=999 if max_free_actions is None else max_free_actions)
         self.hands = hands
         self.reactions = reactions
@@ -36,6 +37,8 @@ class ComplexBasicEconomy(StandardMoveEconomy):
         self.complex_as_basic = complex_as_basic
         """SKL-ACT-11 (variant ``skl_complex_as_basic``): a complex action may be spent as a basic one."""
         self.auto_reserve = auto_reserve
+        self.surprise_limit = surprise_limit
+        """``skl_surprise_limit``: the surprise round's one action is the round's ("round", default) or the turn's."""
         """SKL-RES-02 (reading, ``skl_auto_reserve``): a turn ended without a declaration holds what it did not
         spend."""
 
@@ -68,11 +71,29 @@ class ComplexBasicEconomy(StandardMoveEconomy):
         grants = action_grants(creature)
         pools = {"complex": state.reactions.get(RESERVE, 0), "basic": 1 + grants["basic"], "free": allow.free,
                  "declare": 1, "twf_switch": 1}
+        if surprise_round and self.per_round_surprise() and self._spent_reserve(creature, state):
+            pools["complex"] = pools["basic"] = 0  # its one action of the surprise round was a block or dodge
         if state.reactions.get(OFFHAND, 0):
             pools[OFFHAND] = state.reactions[OFFHAND]
         if grants["complex:attack"]:
             pools["bonus_attack"] = grants["complex:attack"]
         return pools
+
+    def settled_turn_pools(self, creature: Creature, at_start: CombatantState, now: CombatantState, *,
+                           surprise_round: bool) -> dict[str, int]:
+        """SKL-RES-04: the held complex actions the turn began with are its own (the start of the turn releases
+        them from the reserve), so they are counted from ``at_start``; the rest from the creature as it now is."""
+        return self.turn_pools(creature, replace(now, reactions=at_start.reactions), surprise_round=surprise_round)
+
+    def per_round_surprise(self) -> bool:
+        """``skl_surprise_limit`` (issue 11, 10d): is the surprise round's one action the round's (default) or
+        only the turn's?"""
+        return self.surprise_limit == "round"
+
+    def _spent_reserve(self, creature: Creature, state: CombatantState) -> bool:
+        """Has the creature spent a held complex action (block, dodge, counterspell) this round?"""
+        full = self.round_reactions(creature, state)
+        return any(state.reactions.get(k, 0) < v for k, v in full.items() if k.startswith(RESERVE))
 
     def pay(self, cost: str, turn: TurnState, allow: TurnAllowance, *, surprise_round: bool
             ) -> tuple[str, dict[str, int]]:
@@ -119,6 +140,9 @@ class ComplexBasicEconomy(StandardMoveEconomy):
         if turn.pools.get("declare", 0) <= 0:
             raise RuleError("reserve: already declared this turn; the number held cannot be raised (SKL-RES-02)")
         left, off_left = turn.pools.get("complex", 0), turn.pools.get(OFFHAND, 0)
+        if a.count and tx.state.surprise_round and turn.actions_taken and self.per_round_surprise():
+            raise RuleError("reserve: the surprise round allows one action a round, and it is spent "
+                            "(skl_surprise_limit = round)")
         if not 0 <= a.count <= left:
             raise RuleError(f"reserve: {a.count} complex action(s) asked, {left} left this round (SKL-RES-02)")
         if not 0 <= a.offhand <= off_left:
@@ -151,6 +175,8 @@ class ComplexBasicEconomy(StandardMoveEconomy):
         if turn is None or turn.actor != actor or not self.auto_reserve or turn.pools.get("declare", 0) <= 0:
             return
         left, off_left = turn.pools.get("complex", 0), turn.pools.get(OFFHAND, 0)
+        if view.state.surprise_round and turn.actions_taken and self.per_round_surprise():
+            return  # skl_surprise_limit = round: its one action of the surprise round is spent, nothing is held
         if left or off_left:
             self.hold(view, actor, left, off_left, "keeps")
 

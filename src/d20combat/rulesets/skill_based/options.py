@@ -85,3 +85,13 @@ class SkillBasedOptions(BaseModel):
     skl_cover: bool = Field(False, description="rules-diff P17: PFB cover adds +4 to Passive Defense")
     skl_concealment: bool = Field(False, description="rules-diff P18: PFB concealment d% before the roll")
     skl_range_increments: bool = Field(False, description="rules-diff §2.5: PFB's −2 per range increment")
+    skl_surprise_limit: Literal["round", "turn"] = Field(
+        "round", description="PFB-SURP-05 with SKL-ACT-01/SKL-RES-04/05 (issue 11): the surprise round's one complex "
+                             "*or* basic action is the creature's one action of the *round* (default: SKL counts "
+                             "actions per round and a block or dodge spends a complex action of the round, so after "
+                             "acting it holds nothing, and after a block or dodge it has no action left on its "
+                             "turn); 'turn': the limit is on its turn only, the unspent complex action is held")
+    skl_helpless_defense: Literal["full", "pfb"] = Field(
+        "full", description="SKL-DEF-01 (issue 11): a helpless or dying target keeps its full Passive Defense "
+                            "(default: the text makes 10 + Dex 'the TN of every attack roll' and has no conditions); "
+                            "'pfb': PFB-HELP-02/03, Dex counts as −5 and −4 more against melee")

@@ -154,4 +154,5 @@ class TwoWeapons(Component):
         if dry:
             return
         tx.emit(ev.BudgetSpent(actor, label, "bonus complex", {pool: 1}))
+        self.rules.injury.owe_strain(tx, "standard")  # a complex action: strenuous (SKL-DMG-04, PFB-HP-01)
         engine.roll_attack(tx, plan, damage_bonus=bonus)

@@ -547,7 +547,7 @@
       const g = s("g", { class: classes.join(" "), "data-id": c.id, testid: `token-${c.id}`,
         "data-status": c.status, "data-position": `${c.position[0]},${c.position[1]}` }, layer);
       const tip = [`${c.name} (${c.id}, ${c.side})`, c.hp !== null ? `hp ${c.hp}/${c.max_hp}` : null,
-        c.status, ...c.conditions].filter(Boolean).join(" · ");
+        c.status, ...(c.labels || c.conditions)].filter(Boolean).join(" · ");
       s("title", { text: tip }, g);
       if (c.id === st.active) {
         s("circle", { cx, cy, r: rad + 5, class: "active-ring", filter: "url(#glow)" }, g);
@@ -667,8 +667,9 @@
     }
     const banner = $("banner");
     if (st.ended) {
-      banner.textContent = `The encounter is over${st.winner ? `: ${st.winner} win` : ""}`
-        + `${st.end_reason ? ` — ${st.end_reason}` : ""}.`;
+      // The end reason already names the winner ("heroes win — every foe is down…"): say it once.
+      const why = st.end_reason || (st.winner ? `${st.winner} win` : "");
+      banner.textContent = `The encounter is over${why ? `: ${why}` : ""}.`;
       banner.hidden = false;
     } else {
       banner.hidden = true;
@@ -698,7 +699,8 @@
             class: c.hp / c.max_hp > 0.5 ? "ok" : c.hp > 0 ? "low" : "out",
             style: `width:${Math.max(0, Math.min(100, (100 * c.hp) / (c.max_hp || 1)))}%` })));
       const chips = [
-        ...c.conditions.map((n) => h("span", { class: "chip cond", testid: `cond-${id}-${n}` }, n)),
+        ...c.conditions.map((n, i) => h("span", { class: "chip cond", title: n, testid: `cond-${id}-${n}` },
+          (c.labels && c.labels[i]) || n)),
         ...(c.effects || []).map((e) => h("span", { class: "chip effect", title: effectText(e, st.round),
           testid: `effect-${id}-${e.name}` }, `${e.name} ${Math.max(0, e.until_round - st.round)}r`,
         h("span", { class: "until" }, ` →r${e.until_round}`))),

@@ -196,6 +196,10 @@ def _check_battle(battle: Battle) -> None:
             raise NotCompilable(f"{cid} wields {placement.wielding}, which is not among its attacks")
     if len(battle.sides) < 2:
         raise NotCompilable("a battle needs two sides")
+    if getattr(rs.cover, "adjacent_melee_ignores_creatures", False):
+        raise NotCompilable("the cover policy gives no creature cover against adjacent melee (variant "
+                            "pfb_adjacent_melee_ignores_creatures, PFB-COV-05); the kernel replays creature cover "
+                            "per ranged/melee only")
     # The kernel adds cover and effects to a tabled AC, and range / into-melee / charge modifiers to a
     # tabled attack total: check the ruleset's stacking really adds such untyped modifiers.
     probe = [Modifier(3, "a"), Modifier(-2, "range"), Modifier(-4, "into melee"), Modifier(2, "charge"),

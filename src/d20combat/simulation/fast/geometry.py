@@ -217,6 +217,41 @@ def _wall_blocked(walls: NDArray[np.uint8], px: int, py: int, qx: int, qy: int) 
 
 
 @njit
+def _low_obstacle_blocks(
+    low_walls: NDArray[np.uint8], c: int, r: int, ac: int, ar: int, asize: int, tc: int, tr: int, tsize: int
+) -> bool:
+    """``_Tracer.low_wall_blocks((c, r))`` (PFB-COV-08): the low obstacle holding ``(c, r)`` (its connected
+    run of low-wall squares, edges and corners touching: ``cover.low_obstacle``) protects unless the
+    attacker's nearest square is strictly closer to the obstacle's nearest square than the defender's.
+
+    A flood fill over ``low_walls`` from ``(c, r)``; the run's distances are minima over its squares
+    (``cover.obstacle_distance_ft``, i.e. ``square_to_footprint_ft``), which do not depend on the order.
+    """
+    w = low_walls.shape[0]
+    h = low_walls.shape[1]
+    seen = np.zeros((w, h), dtype=np.uint8)
+    stack = np.empty(w * h, dtype=np.int64)
+    seen[c, r] = 1
+    stack[0] = c * h + r
+    top = 1
+    to_attacker = 1 << 30
+    to_defender = 1 << 30
+    while top > 0:
+        top -= 1
+        x = stack[top] // h
+        y = stack[top] % h
+        to_attacker = min(to_attacker, footprint_distance_ft(x, y, 1, ac, ar, asize))
+        to_defender = min(to_defender, footprint_distance_ft(x, y, 1, tc, tr, tsize))
+        for nx in range(max(x - 1, 0), min(x + 2, w)):
+            for ny in range(max(y - 1, 0), min(y + 2, h)):
+                if low_walls[nx, ny] != 0 and seen[nx, ny] == 0:
+                    seen[nx, ny] = 1
+                    stack[top] = nx * h + ny
+                    top += 1
+    return to_attacker >= to_defender
+
+
+@njit
 def _first_blocked(
     walls: NDArray[np.uint8],
     low_walls: NDArray[np.uint8],
@@ -236,8 +271,8 @@ def _first_blocked(
     """``_Tracer.first_blocker(p, q) is not None`` (PFB-COV-02/05/07/08).
 
     A crossed square other than the two creatures' own blocks if it is a wall, holds another
-    creature, or is a low wall the attacker is not strictly closer to (``square_to_footprint_ft``
-    to the attacker ``>=`` to the defender); failing that, squeezing between two walls blocks.
+    creature, or is a low wall whose obstacle the attacker is not strictly closer to
+    (:func:`_low_obstacle_blocks`); failing that, squeezing between two walls blocks.
     The reference's memo of low-wall verdicts only feeds its texts. Squares scanned as in
     :func:`_wall_blocked`.
     """
@@ -257,10 +292,8 @@ def _first_blocked(
                     return True
                 if use_creatures and occ[c, r] > 0:
                     return True
-                if low_walls[c, r] != 0:
-                    to_attacker = footprint_distance_ft(c, r, 1, ac, ar, asize)  # square_to_footprint_ft
-                    if to_attacker >= footprint_distance_ft(c, r, 1, tc, tr, tsize):
-                        return True
+                if low_walls[c, r] != 0 and _low_obstacle_blocks(low_walls, c, r, ac, ar, asize, tc, tr, tsize):
+                    return True
     return _squeezes_wall(walls, px, py, qx, qy)
 
 
