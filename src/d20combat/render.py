@@ -68,10 +68,8 @@ def describe_event(enc: Encounter, e: ev.Event) -> str:
         cs = enc.state.get(e.combatant) if e.combatant in enc.state.combatants else None
         return f"-- {e.combatant}'s turn" + (f" (hp {cs.hp})" if cs else "")
     if isinstance(e, ev.TurnEnded):
-        reason = e.reason
-        if reason == "dying" and e.combatant in enc.state.combatants and enc.state.get(e.combatant).stable:
-            reason = "stable"  # PFB-HP-02: a stable creature is no longer dying (its health still reads "dying")
-        return f"   ({e.combatant} {reason}, turn passes)" if reason else ""
+        # The event names why (a stable creature's reason is "stable", PFB-HP-02): a replayed log reads as it was.
+        return f"   ({e.combatant} {e.reason}, turn passes)" if e.reason else ""
     if isinstance(e, ev.OrderSet):
         text = "Initiative order: " + ", ".join(e.order)
         if e.tie_breaks:

@@ -178,7 +178,7 @@ def test_pfb_hp_02_dying_check_success_stabilizes() -> None:
     assert enc.state.get("x").stable and enc.state.get("x").hp == -3
     to_turn_of(enc, "g", 3)  # two more of x's turns pass with no die (scripted dice would run out)
     assert enc.state.get("x").hp == -3 and enc.is_helpless("x")
-    assert skipped(enc, "x") == ["dying", "dying", "dying"]
+    assert skipped(enc, "x") == ["stable", "stable", "stable"]  # unconscious, no longer dying (issue 11, item 9)
 
 
 def test_pfb_hp_02_natural_20_always_stabilizes() -> None:

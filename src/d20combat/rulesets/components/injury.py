@@ -36,8 +36,10 @@ class HitPoints(Component):
         return self.health(creature, state) in (health.Health.OK, health.Health.DISABLED)
 
     def cannot_act_reason(self, creature: Creature, state: CombatantState) -> str:
-        """Why a creature that cannot act passes its turn (shown in the log)."""
-        return str(self.health(creature, state).value)
+        """Why a creature that cannot act passes its turn (shown in the log): its health state, and "stable"
+        for a dying creature that has stabilized (PFB-HP-02)."""
+        now = self.health(creature, state)
+        return "stable" if now is health.Health.DYING and state.stable else str(now.value)
 
     def out_of_fight(self, creature: Creature, state: CombatantState) -> bool:
         """PFB-RND-07 (proposed): dead, helpless, fled or surrendered."""

@@ -92,6 +92,8 @@ N_T = 21
 
 # --- health (rules.health.Health) -------------------------------------------------------------------------
 H_OK, H_DISABLED, H_DYING, H_DEAD = 0, 1, 2, 3
+H_STABLE_REASON = 4
+"""A turn-end reason code only: dying but stable (``HitPoints.cannot_act_reason``)."""
 
 # --- costs and the labels ``Ruleset.pay`` gives them ------------------------------------------------------
 C_STANDARD, C_MOVE, C_FULL, C_FREE, C_NONE = 0, 1, 2, 3, 4
@@ -308,8 +310,10 @@ def cannot_act(s: I64, cs: I64, t: I64, i: int) -> int:
 
 @njit
 def end_turn(ev: I64, s: I64, cs: I64, t: I64, i: int, reason: int) -> None:
-    emit(ev, t, E_TURN_END, i, reason, health(s[i, HP], cs[i, CON_SCORE]) if reason == R_HEALTH else 0,
-         0, 0, 0, 0)
+    code = health(s[i, HP], cs[i, CON_SCORE]) if reason == R_HEALTH else 0
+    if reason == R_HEALTH and code == H_DYING and s[i, STABLE]:
+        code = H_STABLE_REASON
+    emit(ev, t, E_TURN_END, i, reason, code, 0, 0, 0, 0)
     t[T_HAS_TURN] = 0
 
 

@@ -22,7 +22,7 @@ _LABELS = {k.L_STANDARD: "standard", k.L_MOVE: "move", k.L_STD_AS_MOVE: "standar
 _SPEND = {"standard": {"standard": 1}, "move": {"move": 1}, "standard-as-move": {"standard": 1},
           "full-round": {"standard": 1, "move": 1}, "free": {"free": 1}, "none": {}}
 _MODES = {k.MODE_MOVE: "move", k.MODE_STEP: "step", k.MODE_CHARGE: "charge"}
-_HEALTH = {k.H_OK: "ok", k.H_DISABLED: "disabled", k.H_DYING: "dying", k.H_DEAD: "dead"}
+_HEALTH = {k.H_OK: "ok", k.H_DISABLED: "disabled", k.H_DYING: "dying", k.H_DEAD: "dead", k.H_STABLE_REASON: "stable"}
 
 
 def _health_note(cid: str, now: int, con_score: int) -> str:
