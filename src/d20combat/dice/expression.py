@@ -10,6 +10,7 @@ import d20
 from d20 import diceast
 
 from d20combat.dice.source import DiceSource
+from d20combat.limits import MAX_DICE_BONUS, MAX_DICE_COUNT, MAX_DICE_SIDES, MAX_DICE_TEXT
 
 
 class DiceSyntaxError(ValueError):
@@ -54,14 +55,24 @@ class DiceExpr:
 
 @lru_cache(maxsize=1024)
 def parse_dice(text: str) -> DiceExpr:
-    """Parse ``NdS+B`` forms. Mixed die sizes are rejected: the engine keeps one die size per part."""
+    """Parse ``NdS+B`` forms. Mixed die sizes are rejected: the engine keeps one die size per part. The limits
+    of :mod:`d20combat.limits` are checked before the parser runs and on its result, so no expression costs
+    more than a parse of 64 characters."""
+    if len(text) > MAX_DICE_TEXT:
+        raise DiceSyntaxError(f"{text[:20]!r}…: a dice expression has at most {MAX_DICE_TEXT} characters")
     try:
         ast = d20.parse(text)
     except d20.RollSyntaxError as exc:
         raise DiceSyntaxError(f"{text!r} is not a dice expression: {exc}") from None
+    except RecursionError:
+        raise DiceSyntaxError(f"{text!r}: too deeply nested") from None
     count, sides, bonus = _walk(ast.roll, text, 1)
     if count < 0:
         raise DiceSyntaxError(f"{text!r}: a negative number of dice")
+    if count > MAX_DICE_COUNT:
+        raise DiceSyntaxError(f"{text!r}: {count} dice; at most {MAX_DICE_COUNT} in one expression")
+    if abs(bonus) > MAX_DICE_BONUS:
+        raise DiceSyntaxError(f"{text!r}: a bonus of {bonus}; at most ±{MAX_DICE_BONUS}")
     return DiceExpr(count, sides, bonus)
 
 
@@ -71,6 +82,9 @@ def _walk(node: object, text: str, sign: int) -> tuple[int, int, int]:
     if isinstance(node, diceast.Dice):
         if node.num < 0 or node.size < 1:
             raise DiceSyntaxError(f"{text!r}: impossible dice {node.num}d{node.size}")
+        if node.num > MAX_DICE_COUNT or node.size > MAX_DICE_SIDES:
+            raise DiceSyntaxError(f"{text!r}: {node.num}d{node.size}; at most {MAX_DICE_COUNT} dice of at most "
+                                  f"{MAX_DICE_SIDES} sides")
         return sign * int(node.num), int(node.size), 0
     if isinstance(node, diceast.Parenthetical):
         return _walk(node.value, text, sign)

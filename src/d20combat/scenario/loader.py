@@ -16,6 +16,7 @@ from pydantic import ValidationError
 
 from d20combat.battlefield.grid import GameMap, Light, Square
 from d20combat.encounter.battle import Battle, Placement
+from d20combat.limits import MAX_NESTING, MAX_SCENARIO_BYTES, MAX_YAML_VALUES
 from d20combat.model.catalog import Catalog, default_catalog
 from d20combat.model.creature import Creature, compile_creature
 from d20combat.model.statblock import StatBlock
@@ -53,9 +54,79 @@ def read_scenario_data(path: str | Path) -> dict[str, Any]:
     return parse_scenario_text(text, str(p), json_hint=p.suffix.lower() == ".json")
 
 
-def parse_scenario_text(text: str, source: str = "scenario", json_hint: bool = False) -> dict[str, Any]:
+class _BoundedLoader(yaml.SafeLoader):
+    """PyYAML's safe loader bounded while composing, before any alias is expanded into data: the nesting depth,
+    and the number of values the document stands for with every alias expanded (a 400-byte alias bomb would
+    otherwise grow to gigabytes downstream)."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._sizes: dict[int, int] = {}
+        self._depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        self._depth += 1
+        try:
+            if self._depth > MAX_NESTING:
+                raise yaml.YAMLError(f"nested deeper than {MAX_NESTING} levels")
+            node = super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+        size = self._sizes.get(id(node))
+        if size is None:  # a new node (an alias returns a node already sized)
+            if isinstance(node, yaml.SequenceNode):
+                size = 1 + sum(self._sizes.get(id(child), 1) for child in node.value)
+            elif isinstance(node, yaml.MappingNode):
+                size = 1 + sum(self._sizes.get(id(k), 1) + self._sizes.get(id(v), 1) for k, v in node.value)
+            else:
+                size = 1
+            if size > MAX_YAML_VALUES:
+                raise yaml.YAMLError(f"the aliases (*name) expand to more than {MAX_YAML_VALUES:,} values: refused "
+                                     "before expanding")
+            self._sizes[id(node)] = size
+        return node
+
+
+def _bounded_yaml(text: str) -> Any:
+    loader = _BoundedLoader(text)
     try:
-        data = json.loads(text) if json_hint else yaml.safe_load(text)
+        return loader.get_single_data()
+    finally:
+        loader.dispose()
+
+
+def _json_depth_ok(text: str) -> bool:
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+            continue
+        if ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest <= MAX_NESTING
+
+
+def parse_scenario_text(text: str, source: str = "scenario", json_hint: bool = False) -> dict[str, Any]:
+    """Scenario text to data, bounded first (:mod:`d20combat.limits`): size, YAML aliases, nesting."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_SCENARIO_BYTES:
+        raise ScenarioError([f"the scenario is larger than {MAX_SCENARIO_BYTES:,} bytes"], source)
+    if json_hint and not _json_depth_ok(text):
+        raise ScenarioError([f"not valid JSON: nested deeper than {MAX_NESTING} levels"], source)
+    try:
+        data = json.loads(text) if json_hint else _bounded_yaml(text)
+    except RecursionError:
+        raise ScenarioError([f"nested deeper than {MAX_NESTING} levels"], source) from None
     except (json.JSONDecodeError, yaml.YAMLError) as exc:
         raise ScenarioError([f"not valid {'JSON' if json_hint else 'YAML'}: {exc}"], source) from None
     if not isinstance(data, dict):
