@@ -199,22 +199,18 @@ class Encounter(EncounterCore):
         forbidden = self.ruleset.actions.forbidden(self.view(s), actor, action)
         if forbidden:
             raise IllegalAction(forbidden)
-        own = self.actions.handler(action.kind)
-
-        def handler(tx: Tx, actor: str, action: ax.Action, dry: bool) -> None:
-            own(self, tx, actor, action, dry)
-
+        handler = self.actions.handler(action.kind)
         if not dry:
             reason = self.ruleset.reactions.provoking_act(self.view(s), actor, action,
                                                 self._action_option(actor, action, s))
             if reason:
                 # P19: a distracting act provokes before it happens — if it is legal at all.
-                handler(Tx(s, self), actor, action, True)
+                handler(self, Tx(s, self), actor, action, True)
                 if not attack_actions.provoke(self, tx, actor, reason, set()):
                     tx.emit(ev.TurnEnded(actor, "can no longer act"))
                     self._advance(tx)
                     return
-        handler(tx, actor, action, dry)
+        handler(self, tx, actor, action, dry)
         if dry:
             return
         # P14: every strenuous action of every ruleset strains here, once (PFB-HP-01, CMV-INJ-08, SKL-DMG-04).

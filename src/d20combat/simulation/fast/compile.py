@@ -27,6 +27,7 @@ from d20combat.numbers import Modifier, total
 from d20combat.rules.armor_class import DefenseContext
 from d20combat.rulesets.base import Ruleset
 from d20combat.rulesets.components import (
+    HOOKS,
     ActionSet,
     ArmorClass,
     Component,
@@ -63,7 +64,6 @@ class NotCompilable(ValueError):
 # procedure itself, so the kernel would no longer replay the reference engine. (Policies a static input
 # decides — attack modifiers, threat ranges, natural results, Armor Class per context — are asked here, at
 # compile time, so a component may change those and still play fast.)
-_HOOKS = ("start_of_round", "start_of_turn", "end_of_turn", "end_of_round", "after_damage")
 KERNEL_COMPONENTS: dict[str, tuple[type[Component], tuple[str, ...]]] = {
     "sheets": (CoreSheets, ()),
     "turn_order": (TurnOrder, ()),
@@ -98,7 +98,7 @@ def unsupported_components(ruleset: Ruleset) -> list[str]:
         if not isinstance(component, core):
             found.append(f"{area}={cls.__name__}")
             continue
-        changed = [name for name in (*dynamic, *_HOOKS) if getattr(cls, name) is not getattr(core, name)]
+        changed = [name for name in (*dynamic, *HOOKS) if getattr(cls, name) is not getattr(core, name)]
         if isinstance(component, ActionSet) and (component.own or component.vetoes):
             changed.append("own actions" if component.own else "vetoes")
         if changed:
