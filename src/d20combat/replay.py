@@ -36,3 +36,8 @@ def encounter_from_log(events: Sequence[ev.Event]) -> Encounter:
     enc.state = state
     enc.log = list(events)
     return enc
+
+
+def log_text(enc: Encounter) -> str:
+    """The encounter's log as the text ``run --log`` writes (JSON lines)."""
+    return "".join(e.to_json() + "\n" for e in enc.log)

@@ -10,10 +10,11 @@ import d20
 from d20 import diceast
 
 from d20combat.dice.source import DiceSource
+from d20combat.errors import D20CombatError
 from d20combat.limits import MAX_DICE_BONUS, MAX_DICE_COUNT, MAX_DICE_SIDES, MAX_DICE_TEXT
 
 
-class DiceSyntaxError(ValueError):
+class DiceSyntaxError(D20CombatError):
     """A dice expression the engine cannot use."""
 
 

@@ -11,8 +11,10 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from d20combat.errors import D20CombatError
 
-class DiceError(ValueError):
+
+class DiceError(D20CombatError):
     """A die could not be rolled: a scripted list ran out, or a typed face is impossible."""
 
 

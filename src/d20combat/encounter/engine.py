@@ -25,6 +25,7 @@ from d20combat.encounter.resolution import (
     Pending,
     ReadView,
     Tx,
+    Write,
     _NeedsAnswer,
     _ReplayDice,
     action_catalogue,
@@ -35,7 +36,7 @@ from d20combat.numbers import Modifier
 from d20combat.rules.armor_class import DefenseContext
 from d20combat.rulesets.base import RuleError, View
 
-__all__ = ["AttackPlan", "Cost", "Decision", "Encounter", "IllegalAction", "Pending", "ReadView", "Tx",
+__all__ = ["AttackPlan", "Cost", "Decision", "Encounter", "IllegalAction", "Pending", "ReadView", "Tx", "Write",
            "action_catalogue", "initial_state"]
 
 
@@ -46,6 +47,8 @@ class Encounter(EncounterCore):
     def __init__(self, battle: Battle, dice: DiceSource, initial: EncounterState | None = None) -> None:
         super().__init__(battle, dice, initial)
         self.actions = ActionRegistry(battle.ruleset)
+        self.last_write: Write | None = None
+        """The last committed action with its answers and dice (what a verifiable log records)."""
 
     # ------------------------------------------------------------------ lifecycle
     def decision(self) -> Decision | None:
@@ -102,6 +105,7 @@ class Encounter(EncounterCore):
         finally:
             self.dice = real
         self.pending = None
+        self.last_write = Write(action, answers, tuple(replay.used))
         return self._commit(tx)
 
     def check(self, action: ax.Action) -> str | None:

@@ -20,6 +20,7 @@ from d20combat.encounter.apply import apply
 from d20combat.encounter.battle import Battle
 from d20combat.encounter.prompts import ReactionPrompt
 from d20combat.encounter.state import EncounterState
+from d20combat.errors import D20CombatError
 from d20combat.model.creature import AttackOption, Creature
 from d20combat.numbers import Modifier
 
@@ -35,7 +36,7 @@ class _Engine(Protocol):
     def creature(self, cid: str) -> Creature: ...
 
 
-class IllegalAction(ValueError):
+class IllegalAction(D20CombatError):
     """An action the rules forbid now; the message names the rule or the square."""
 
 
@@ -90,6 +91,21 @@ class Pending:
     answers: tuple[str, ...]
     faces: tuple[tuple[int, int], ...]
     prompt: ReactionPrompt
+
+
+@dataclass(frozen=True, slots=True)
+class Write:
+    """What one committed write was: the action, the reaction answers it was given, and every die it
+    rolled (sides, face) in order. Re-running it on the state before reproduces its events exactly:
+    this is what a log carries so that an import can be verified, not trusted."""
+
+    action: ax.Action
+    answers: tuple[str, ...]
+    faces: tuple[tuple[int, int], ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"action": self.action.to_dict(), "answers": list(self.answers),
+                "dice": [[sides, face] for sides, face in self.faces]}
 
 
 class _ReplayDice(DiceSource):

@@ -33,6 +33,7 @@ from d20combat.battlefield.cover import CoverDegree
 from d20combat.dice.expression import DiceExpr, DiceSyntaxError, parse_dice
 from d20combat.encounter.engine import Encounter, IllegalAction, Tx
 from d20combat.encounter.state import EncounterState
+from d20combat.errors import D20CombatError
 from d20combat.model.creature import AttackOption
 from d20combat.model.statblock import Weapon, WeaponKind
 from d20combat.numbers import total
@@ -50,7 +51,7 @@ _UNITS = _PERCENT * 20 * 20
 """Every outcome weight is counted in units of 1/40 000: d% × attack d20 × confirmation d20."""
 
 
-class OddsError(ValueError):
+class OddsError(D20CombatError):
     """Input the odds cannot be computed for; the message names the problem."""
 
 

@@ -16,6 +16,7 @@ from pydantic import ValidationError
 
 from d20combat.battlefield.grid import GameMap, Light, Square
 from d20combat.encounter.battle import Battle, Placement
+from d20combat.errors import D20CombatError
 from d20combat.limits import MAX_NESTING, MAX_SCENARIO_BYTES, MAX_YAML_VALUES
 from d20combat.model.catalog import Catalog, default_catalog
 from d20combat.model.creature import Creature, compile_creature
@@ -24,7 +25,7 @@ from d20combat.rulesets import get_ruleset
 from d20combat.scenario.schema import LEGEND, Area, Rect, Scenario
 
 
-class ScenarioError(ValueError):
+class ScenarioError(D20CombatError):
     """Every problem of a scenario, one per line, each with its field path."""
 
     def __init__(self, problems: list[str], source: str = "scenario") -> None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from d20combat.encounter.state import CombatantState
+from d20combat.errors import D20CombatError
 from d20combat.model.catalog import default_catalog
 from d20combat.model.creature import compile_creature
 from d20combat.model.statblock import StatBlock
@@ -22,7 +23,7 @@ FIELDS = ("count", "hp", "ac", "attack_bonus", "speed")
 _SPEC = re.compile(r"^\s*([A-Za-z][\w\-]*)\.(\w+)\s*=\s*(.+?)\s*$")
 
 
-class SweepError(ValueError):
+class SweepError(D20CombatError):
     """A --vary specification that cannot be applied; the message names it."""
 
 
