@@ -1,0 +1,128 @@
+"""What the table shows before anything happens: every square a move reaches, a move's path and who it
+provokes, an attack's numbers and exact odds. Reads only: no die is rolled, nothing changes (the caller
+holds the encounter's lock)."""
+
+from __future__ import annotations
+
+from d20combat.battlefield.distance import footprint_distance_ft
+from d20combat.battlefield.grid import Footprint, Square
+from d20combat.encounter import actions as ax
+from d20combat.encounter.engine import Encounter, IllegalAction, Tx
+from d20combat.numbers import total
+from d20combat.odds import OddsError, attack_odds, kill_odds, profile_from_encounter
+from d20combat.server.inputs import Json, Rejected
+from d20combat.server.live import Live
+
+
+def combatant_id(live: Live, cid: str, where: str) -> str:
+    combatants = live.enc.state.combatants
+    if cid not in combatants:
+        known = list(combatants)
+        listed = ", ".join(known[:20]) + (f" and {len(known) - 20} more" if len(known) > 20 else "")
+        raise Rejected(f"{where}: no combatant {cid[:100]!r} (known: {listed})")
+    return cid
+
+
+def moves(live: Live, combatant: str) -> Json:
+    enc = live.enc
+    cid = combatant_id(live, combatant, "combatant")
+    if not enc.on_map(cid):
+        return {"combatant": cid, "squares": []}
+    options = sorted(enc.move_options(cid).items())
+    provoked = enc.provocations(cid, [info.path for _, info in options])
+    squares = [{"to": list(to), "cost_ft": info.cost_ft, "path": [list(p) for p in info.path],
+                "provokes": [e for e, _ in found]} for (to, info), found in zip(options, provoked, strict=True)]
+    return {"combatant": cid, "squares": squares}
+
+
+def preview_move(live: Live, combatant: str, to: Square) -> Json:
+    enc = live.enc
+    cid = combatant_id(live, combatant, "combatant")
+    to = (int(to[0]), int(to[1]))
+    reason = not_their_turn(live, cid) or enc.check(ax.Move(to=to))
+    info = enc.move_options(cid).get(to) if enc.on_map(cid) else None
+    if info is None:
+        reason = reason or f"no legal path to {to}"
+        return {"legal": False, "reason": reason, "path": [], "cost_ft": None, "provokes": [], "cover": []}
+    provokes = [{"by": e, "square": list(sq)} for e, sq in enc.provocations(cid, [info.path])[0]]
+    return {"legal": reason is None, "reason": reason, "path": [list(p) for p in info.path],
+            "cost_ft": info.cost_ft, "provokes": provokes, "cover": cover_from(enc, cid, to)}
+
+
+def not_their_turn(live: Live, cid: str) -> str | None:
+    enc = live.enc
+    s = enc.state
+    if s.ended:
+        return "the encounter is over"
+    if enc.pending is not None:
+        return f"waiting for {enc.pending.prompt.reactor}'s reaction"
+    if s.turn is None:
+        return "no one's turn"
+    if s.turn.actor != cid:
+        return f"it is {s.turn.actor}'s turn, not {cid}'s"
+    return None
+
+
+def cover_from(enc: Encounter, cid: str, square: Square) -> list[Json]:
+    """Cover every enemy would have against ``cid``'s attack with the weapon in hand from ``square``."""
+    rs = enc.ruleset
+    s = enc.state
+    gm = enc.battle.game_map
+    creature = enc.creature(cid)
+    wielding = s.get(cid).wielding
+    try:
+        ranged = creature.attack(wielding).is_ranged if wielding else False
+    except KeyError:
+        ranged = False
+    a_fp = Footprint(square, creature.space)
+    blockers_for = rs.cover.creatures_give_cover(ranged)
+    out = []
+    for enemy in enc.enemies(cid, s):
+        if enc.is_dead(enemy, s):
+            continue
+        t_fp = enc.footprint(enemy, s)
+        dist = footprint_distance_ft(a_fp, t_fp)
+        if dist == 0:
+            continue
+        blockers = enc.creature_squares((cid, enemy), s) if blockers_for else {}
+        fact = rs.cover.find_cover(gm, a_fp, t_fp, ranged=ranged, reach_attack=creature.reach_ft > 5,
+                                   adjacent=dist == 5, creature_squares=blockers)
+        mod = rs.cover.cover_modifier(fact)
+        out.append({"target": enemy, "degree": fact.degree.value, "reason": fact.reason,
+                    "ac_bonus": mod.value if mod is not None else 0})
+    return out
+
+
+def preview_attack(live: Live, attacker: str, target: str, attack: str | None) -> Json:
+    enc = live.enc
+    s = enc.state
+    rs = enc.ruleset
+    a_id = combatant_id(live, attacker, "attacker")
+    t_id = combatant_id(live, target, "target")
+    empty: Json = {"legal": False, "modifiers": [], "bonus": None, "target_number": None,
+                   "defense_name": rs.defense.name, "defense_explanation": "", "cover": None,
+                   "concealment": 0, "odds": None}
+    try:
+        plan = enc.plan_attack(a_id, t_id, attack, state=s)
+    except IllegalAction as exc:
+        return {**empty, "reason": str(exc)}
+    reason = not_their_turn(live, a_id) or enc.check(ax.Attack(t_id, attack))
+    ac, ac_text = enc.target_ac(plan, s, Tx(s, enc))
+    bonus = total(0, plan.modifiers, stacking=rs.stacking).value
+    return {"legal": reason is None, "reason": reason,
+            "modifiers": [{"source": m.source, "value": m.value} for m in plan.modifiers],
+            "bonus": bonus, "target_number": ac, "defense_name": rs.defense.name,
+            "defense_explanation": ac_text,
+            "cover": {"degree": plan.cover.degree.value, "reason": plan.cover.reason},
+            "concealment": plan.concealment, "odds": _odds(enc, a_id, t_id, attack)}
+
+
+def _odds(enc: Encounter, attacker: str, target: str, attack: str | None) -> Json | None:
+    try:
+        odds = attack_odds(profile_from_encounter(enc, attacker, target, attack))
+    except OddsError:
+        return None
+    hp = enc.state.get(target).hp
+    drop = float(kill_odds(odds.damage, hp, 1).within[0]) if hp >= 1 else 1.0
+    return {"hit": float(odds.p_hit), "crit": float(odds.p_crit), "mean_damage": float(odds.mean),
+            "drop_chance": drop}
