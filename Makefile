@@ -1,5 +1,8 @@
-# make demo — run a sample battle; make serve — the game master's table on http://127.0.0.1:8000; make test — ruff, mypy, pytest. All set up .venv themselves.
+# make demo — run a sample battle; make serve — the game master's table on http://$(HOST):$(PORT) (default
+# 127.0.0.1:8000; make serve PORT=8080); make test — ruff, mypy, pytest. All set up .venv themselves (Python >= 3.11).
 PYTHON ?= python3
+HOST ?= 127.0.0.1
+PORT ?= 8000
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
@@ -7,6 +10,7 @@ STAMP := $(VENV)/.installed
 .PHONY: demo serve test lint typecheck unit bench clean
 
 $(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "d20combat needs Python >= 3.11: make ... PYTHON=python3.11")'
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
@@ -16,7 +20,7 @@ demo: $(STAMP)
 	$(VENV)/bin/d20combat run examples/goblin-ambush.yaml --seed 2
 
 serve: $(STAMP)
-	$(VENV)/bin/d20combat serve
+	$(VENV)/bin/d20combat serve --host $(HOST) --port $(PORT)
 
 test: lint typecheck unit
 

@@ -61,3 +61,19 @@ def illegal(enc: Encounter, action: Action) -> str:
 @pytest.fixture
 def encounter_factory() -> Any:
     return make_encounter
+
+
+BROWSER_SKIPPED = "browser tests skipped"
+"""The prefix of tests/browser's skip reason when Chromium is missing."""
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    """Say so at the end of the run when the browser tests were skipped (``make test`` then did not check the
+    game master's table in a browser)."""
+    reasons = set()
+    for report in terminalreporter.stats.get("skipped", []):
+        longrepr = getattr(report, "longrepr", None)
+        if isinstance(longrepr, tuple) and len(longrepr) == 3 and BROWSER_SKIPPED in str(longrepr[2]):
+            reasons.add(str(longrepr[2]).removeprefix("Skipped: "))
+    for reason in sorted(reasons):
+        terminalreporter.write_line(f"NOTE {reason}", yellow=True, bold=True)

@@ -20,8 +20,8 @@ def test_run_prints_an_explained_battle_and_replay_rebuilds_it(tmp_path: Path) -
     assert "Initiative order:" in out and "=== Round 1 ===" in out
     assert " = d20 " in out and " vs AC " in out  # explained numbers
     assert "Result after" in out
-    lines = log.read_text().splitlines()
-    assert json.loads(lines[0])["kind"] == "encounter_started"
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert next(r for r in records if "kind" in r)["kind"] == "encounter_started"  # after the log's header
     replayed = runner.invoke(app, ["replay", str(log)])
     assert replayed.exit_code == 0, replayed.output
     summary_run = out[out.index("Result after"):].split("event log:")[0].strip()

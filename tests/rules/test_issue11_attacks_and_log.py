@@ -116,7 +116,7 @@ def test_skl_aoo_08_pfb_atk_02_a_reach_weapon_too_close_says_so() -> None:
 
 def test_pfb_hp_02_a_stable_creature_passes_its_turn_as_stable() -> None:
     """PFB-HP-02: a stable creature (at −2 hp) passes its turn; the log says "stable", not "dying"."""
-    enc = make_encounter([{"id": "a", "side": "h", "stats": FIGHTER, "position": [0, 0], "hp": -2},
+    enc = make_encounter([{"id": "a", "side": "h", "stats": FIGHTER, "position": [0, 0], "hp": -2, "starts_down": True},
                           {"id": "b", "side": "h", "stats": FIGHTER, "position": [0, 3]},
                           {"id": "t", "side": "f", "stats": T15, "position": [5, 0]}], dice=[20])
     events = [e for e in enc.log if isinstance(e, ev.TurnEnded) and e.combatant == "a"]
@@ -209,7 +209,8 @@ def test_skl_def_01_pfb_help_02_03_a_dying_target_keeps_its_passive_defense(vari
     (helpless) target keeps it (``skl_helpless_defense = full``, default: 12 for Dex +2). Under ``pfb`` PFB-HELP-02/03
     apply: Dex counts as −5 and −4 against melee → 10 − 5 − 4 = 1."""
     enc = skl_encounter([{"id": "a", "side": "x", "stats": fighter("a"), "position": [1, 1]},
-                         {"id": "b", "side": "y", "stats": sheet("b", dex=2), "position": [2, 1], "hp": -3}],
+                         {"id": "b", "side": "y", "stats": sheet("b", dex=2), "position": [2, 1], "hp": -3,
+                          "starts_down": True}],
                         variants=variants)
     plan = enc.plan_attack("a", "b")
     assert enc.target_ac(plan, enc.state)[0] == tn

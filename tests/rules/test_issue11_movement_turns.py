@@ -104,7 +104,8 @@ def test_cmv_cond_28_29_panicked_creature_that_stops_cowering_gets_its_actions()
 
 # ------------------------------------------------------------------ item 6: every strenuous action strains
 def _disabled(a_block: dict[str, Any], *, dice: list[int], **kw: Any) -> Encounter:
-    return encounter([{"id": "a", "side": "x", "stats": a_block, "position": [1, 1], "hp": 0, **kw},
+    return encounter([{"id": "a", "side": "x", "stats": a_block, "position": [1, 1], "hp": 0, "starts_down": True,
+                       **kw},
                       {"id": "b", "side": "y", "stats": sheet("b", hp=80), "position": [2, 1]}],
                      dice=dice, variants={"skl_health": "pf1"})
 

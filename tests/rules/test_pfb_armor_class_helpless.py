@@ -235,7 +235,7 @@ def test_pfb_help_01_who_is_helpless(encounter_factory: Make, conditions: list[s
     enc = encounter_factory([
         {"id": "f", "side": "heroes", "stats": "fighter", "position": [1, 1]},
         {"id": "t", "side": "foes", "stats": stats("t", abilities={"con": 10}), "position": [2, 1],
-         "conditions": conditions, "hp": hp},
+         "conditions": conditions, "hp": hp, "starts_down": hp <= 0},
     ], start=False)
     assert enc.is_helpless("t") is helpless
 
@@ -331,7 +331,7 @@ def test_pfb_help_05_sneak_attack_against_a_dying_target(encounter_factory: Make
     """PFB-HELP-05 with PFB-HELP-01: a dying creature (−1 hp, unconscious) is helpless: sneak attack applies."""
     enc = encounter_factory([
         {"id": "r", "side": "heroes", "stats": _dagger_rogue(), "position": [1, 1]},
-        {"id": "g", "side": "goblins", "stats": "goblin", "position": [2, 1], "hp": -1},
+        {"id": "g", "side": "goblins", "stats": "goblin", "position": [2, 1], "hp": -1, "starts_down": True},
         {"id": "h", "side": "goblins", "stats": "goblin", "position": [9, 9]},
     ], dice=[10, 1, 1])
     events = enc.act(Attack("g"))

@@ -280,7 +280,7 @@ def test_pfb_atk_09_dead_enemies_do_not_count(encounter_factory: Make) -> None:
     """PFB-ATK-09(a): only creatures that are not dead count ("every enemy … that is not dead")."""
     enc = encounter_factory([
         {"id": "a", "side": "heroes", "stats": _archer(False), "position": [0, 0]},
-        {"id": "g", "side": "goblins", "stats": "goblin", "position": [1, 0], "hp": -12},
+        {"id": "g", "side": "goblins", "stats": "goblin", "position": [1, 0], "hp": -12, "starts_down": True},
         {"id": "t", "side": "goblins", "stats": armored(13), "position": [8, 0]},
     ], width=10, height=2)
     assert enc.is_dead("g")

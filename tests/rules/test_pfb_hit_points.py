@@ -35,7 +35,8 @@ def build(combatants: list[dict[str, Any]], *, dice: tuple[int, ...] | list[int]
 
 def party(hero_hp: int, *, hero: Any = "wizard", **kw: Any) -> Encounter:
     """Fighter "f" first (far away), then the hero "x" at ``hero_hp`` next to goblin "g" (last)."""
-    return build([who("f", "heroes", "fighter", (10, 10)), who("x", "heroes", hero, (1, 1), hp=hero_hp),
+    return build([who("f", "heroes", "fighter", (10, 10)), who("x", "heroes", hero, (1, 1), hp=hero_hp,
+                                                               starts_down=hero_hp <= 0),
                   who("g", "goblins", "goblin", (2, 1)), who("h", "goblins", "goblin", (11, 0))], **kw)
 
 
@@ -252,7 +253,7 @@ def test_pfb_hp_03_dead_at_negative_constitution_score(hp: int, con: int, expect
 def test_pfb_hp_03_engine_kills_at_minus_con() -> None:
     """PFB-HP-03: a dying goblin (Con 12) at −4 takes 8 → −12: dead; it can't be attacked again and
     its turns pass without a dying check."""
-    enc = build([who("f", "heroes", "fighter", (1, 1)), who("g", "goblins", "goblin", (2, 1), hp=-4),
+    enc = build([who("f", "heroes", "fighter", (1, 1)), who("g", "goblins", "goblin", (2, 1), hp=-4, starts_down=True),
                  who("h", "goblins", "goblin", (11, 11))], dice=[15, 5])
     enc.act(A.Attack("g"))  # 15 + 5 hits the helpless goblin; 1d8 5 + Str 3 = 8
     assert enc.state.get("g").hp == -12 and enc.is_dead("g")

@@ -186,8 +186,8 @@ def test_pfb_rnd_07_combat_ends_when_one_side_is_down_or_fled() -> None:
     enc = build([who("f", "heroes", "fighter", (1, 1)),
                  who("g1", "goblins", "goblin", (2, 1), hp=1),
                  who("g2", "goblins", "goblin", (8, 8), conditions=["fled"]),
-                 who("g3", "goblins", "goblin", (9, 9), hp=-3),
-                 who("g4", "goblins", "goblin", (10, 10), hp=-12)],
+                 who("g3", "goblins", "goblin", (9, 9), hp=-3, starts_down=True),
+                 who("g4", "goblins", "goblin", (10, 10), hp=-12, starts_down=True)],
                 dice=[15, 1])  # 15 + 5 = 20 hits AC 15; 1d8 1 + Str 3 = 4 → 1 − 4 = −3
     assert not enc.state.ended
     enc.act(A.Attack("g1"))
@@ -209,7 +209,7 @@ def test_pfb_rnd_07_disabled_creature_keeps_the_combat_going() -> None:
     enc = build([who("f", "heroes", "fighter", (1, 1)),
                  who("g1", "goblins", "goblin", (2, 1), hp=4),
                  who("g2", "goblins", "goblin", (8, 8), conditions=["fled"]),
-                 who("g3", "goblins", "goblin", (10, 10), hp=-3)],
+                 who("g3", "goblins", "goblin", (10, 10), hp=-3, starts_down=True)],
                 dice=[15, 1], variants={"pfb_dying": "static"})
     enc.act(A.Attack("g1"))  # 4 damage: 4 → 0
     assert enc.state.get("g1").hp == 0

@@ -42,8 +42,9 @@ SCENARIOS: list[dict[str, Any]] = [
 
 HOSTILE_INTS = st.sampled_from([-1, 0, 1, 7, 250, 9999, 2**31, 2**63, -(2**63), 10**30])
 HOSTILE_TEXT = st.one_of(st.text(max_size=12), st.sampled_from(["", "a" * 5000, "../../etc", "\x00", "☃" * 50]))
-HOSTILE = st.one_of(HOSTILE_INTS, HOSTILE_TEXT, st.none(), st.booleans(), st.floats(allow_nan=False),
-                    st.lists(HOSTILE_INTS, max_size=3), st.just([[[[[]]]]]), st.just({"kind": "move"}))
+HOSTILE = st.one_of(HOSTILE_INTS, HOSTILE_TEXT, st.none(), st.booleans(),
+                    st.floats(allow_nan=False, allow_infinity=False), st.lists(HOSTILE_INTS, max_size=3),
+                    st.just([[[[[]]]]]), st.just({"kind": "move"}))
 DICE = st.lists(st.one_of(st.builds(lambda f: f"d20={f}", st.integers(-2, 25)),
                           st.builds(lambda s, f: f"d{s}={f}", st.sampled_from([4, 6, 8, 12, 100, 1, 0, 99999]),
                                     st.integers(0, 120)),

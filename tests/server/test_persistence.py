@@ -88,12 +88,11 @@ def test_the_store_keeps_batches_and_uses_wal(db: Path, client: TestClient) -> N
 
 def test_serve_creates_the_demo_encounter_in_an_empty_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                                                                ) -> None:
-    import uvicorn
-
+    import d20combat.server.run
     from d20combat.cli import app
 
     served: list[Any] = []
-    monkeypatch.setattr(uvicorn, "run", lambda web, **kw: served.append((web, kw)))
+    monkeypatch.setattr(d20combat.server.run, "serve", lambda web, **kw: served.append((web, kw)))
     db = tmp_path / "demo.db"
     runner = CliRunner()
     result = runner.invoke(app, ["serve", "--db", str(db), "--port", "8123"])

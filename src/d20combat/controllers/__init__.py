@@ -42,8 +42,12 @@ def play(
     controllers: Mapping[str, Controller] | Controller,
     on_events: Callable[[list[Event]], None] | None = None,
     max_actions: int = 100_000,
+    halt: Callable[[], bool] | None = None,
 ) -> Encounter:
-    """Run the encounter to its end. ``controllers`` maps a side to its controller (or one for all)."""
+    """Run the encounter to its end. ``controllers`` maps a side to its controller (or one for all).
+
+    ``halt`` is asked before every action and answer; once it says True play stops there, the encounter
+    unfinished (a deadline or a cancelled simulation)."""
     if not enc.log:
         events = enc.start()
         if on_events:
@@ -52,6 +56,8 @@ def play(
         return controllers[enc.creature(cid).side] if isinstance(controllers, Mapping) else controllers
 
     for _ in range(max_actions):
+        if halt is not None and halt():
+            break
         if enc.pending is not None:
             prompt = enc.pending.prompt
             events = enc.respond(controller_of(prompt.reactor).react(enc, prompt))

@@ -64,7 +64,7 @@ def parse_dice(text: str) -> DiceExpr:
     try:
         ast = d20.parse(text)
     except d20.RollSyntaxError as exc:
-        raise DiceSyntaxError(f"{text!r} is not a dice expression: {exc}") from None
+        raise DiceSyntaxError(_plain_syntax_error(text, exc)) from None
     except RecursionError:
         raise DiceSyntaxError(f"{text!r}: too deeply nested") from None
     count, sides, bonus = _walk(ast.roll, text, 1)
@@ -77,10 +77,31 @@ def parse_dice(text: str) -> DiceExpr:
     return DiceExpr(count, sides, bonus)
 
 
+def _plain_syntax_error(text: str, exc: d20.RollSyntaxError) -> str:
+    """The parser's complaint in plain words: no grammar token names (``DICE_VALUE``, ``U_OP``…)."""
+    expected = set(getattr(exc, "expected", ()) or ())
+    got = getattr(exc, "got", None)
+    got_text = str(getattr(got, "value", got) or "")
+    at_end = getattr(got, "type", "") == "$END" or not got_text.strip()
+    if not text.strip():
+        return "an empty dice expression; write one like 2d6+3"
+    if "DICE_VALUE" in expected:
+        return f"{text!r}: a die needs its number of sides, like 2d6"
+    if at_end and "RPAR" in expected:
+        return f"{text!r}: a '(' is never closed"
+    if at_end:
+        return f"{text!r} is not a dice expression like 2d6+3: it stops short after {text.rstrip()[-1]!r}"
+    col = getattr(exc, "col", None)
+    where = f" at position {col}" if isinstance(col, int) else ""
+    return f"{text!r} is not a dice expression like 2d6+3: unexpected {got_text.strip()[:10]!r}{where}"
+
+
 def _walk(node: object, text: str, sign: int) -> tuple[int, int, int]:
     if isinstance(node, diceast.Literal):
         return 0, 0, sign * int(node.value)
     if isinstance(node, diceast.Dice):
+        if not isinstance(node.size, int):  # d20's "d%"
+            raise DiceSyntaxError(f"{text!r}: write a percentile die as d100")
         if node.num < 0 or node.size < 1:
             raise DiceSyntaxError(f"{text!r}: impossible dice {node.num}d{node.size}")
         if node.num > MAX_DICE_COUNT or node.size > MAX_DICE_SIDES:

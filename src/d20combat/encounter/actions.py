@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import dataclasses
+import types
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, Union, get_args, get_origin, get_type_hints
 
 from d20combat.battlefield.grid import Square
+from d20combat.errors import D20CombatError
+
+
+class ActionFormatError(D20CombatError):
+    """Action data (JSON-like) that makes no action: an unknown kind, a field the action does not have, a value of
+    the wrong type or outside its list. The message names the field. Whether a well-formed action is legal now is
+    the engine's question (:class:`d20combat.encounter.resolution.IllegalAction`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,25 +165,101 @@ ACTION_TYPES: dict[str, type[Action]] = {
 }
 
 
-def action_from_dict(data: dict[str, Any], own_actions: Iterable[type[Action]] = ()) -> Action:
-    """Build an action from JSON-like data; raises ``ValueError`` naming the problem.
+def action_from_dict(data: Any, own_actions: Iterable[type[Action]] = ()) -> Action:
+    """Build an action from JSON-like data; raises :class:`ActionFormatError` (a ``ValueError``) naming the field.
 
     ``own_actions`` are the encounter's ruleset's own action types (``ruleset.actions.types()``, or
     :meth:`d20combat.encounter.registry.ActionRegistry.from_dict`); without them only the core's kinds are
-    known. There is no global registry: two rulesets may each define an action of the same kind."""
+    known. There is no global registry: two rulesets may each define an action of the same kind.
+
+    Every field is checked against the action's declared type: strings, integers (not booleans), booleans,
+    squares ``[column, row]``, paths (lists of squares), a choice among listed values (``shield: strap|remove``);
+    lists stand for tuples. A field left out takes its default."""
+    if not isinstance(data, dict):
+        raise ActionFormatError(f"an action is an object with a 'kind', not {type(data).__name__}")
     data = dict(data)
     kind = data.pop("kind", None)
     own = {c.kind: c for c in own_actions}
-    cls: type[Action] | None = own.get(str(kind)) or ACTION_TYPES.get(str(kind))
+    cls: type[Action] | None = (own.get(kind) or ACTION_TYPES.get(kind)) if isinstance(kind, str) else None
     if cls is None:
         known = sorted({*ACTION_TYPES, *own})
-        raise ValueError(f"unknown action kind {kind!r}; known: {', '.join(known)}")
-    for key in ("to", "square"):
-        if data.get(key) is not None:
-            data[key] = tuple(data[key])
-    if data.get("path") is not None:
-        data["path"] = tuple(tuple(p) for p in data["path"])
+        what = "missing" if kind is None else repr(kind)
+        raise ActionFormatError(f"unknown action kind {what}; known: {', '.join(known)}")
+    hints = _field_types(cls)
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        if key not in hints:
+            raise ActionFormatError(f"{kind}.{key}: {kind} has no such field (its fields: "
+                                    f"{', '.join(hints) or 'none'})")
+        values[key] = _convert(f"{kind}.{key}", hints[key], value)
     try:
-        return cls(**data)
-    except TypeError as exc:
-        raise ValueError(f"{kind}: {exc}") from None
+        return cls(**values)
+    except TypeError as exc:  # a field without a default left out
+        raise ActionFormatError(f"{kind}: {exc}") from None
+
+
+_FIELD_TYPES: dict[type[Action], dict[str, Any]] = {}
+
+
+def _field_types(cls: type[Action]) -> dict[str, Any]:
+    """An action's fields and their declared types, in order (computed once per class)."""
+    known = _FIELD_TYPES.get(cls)
+    if known is None:
+        hints = get_type_hints(cls)
+        known = _FIELD_TYPES[cls] = {f.name: hints.get(f.name, Any) for f in dataclasses.fields(cls)}
+    return known
+
+
+def _describe(hint: Any) -> str:
+    origin, args = get_origin(hint), get_args(hint)
+    if hint is type(None):
+        return "null"
+    if origin is Literal:
+        return "one of " + ", ".join(repr(a) for a in args)
+    if origin in (Union, types.UnionType):
+        return " or ".join(_describe(a) for a in args)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return f"a list of ({_describe(args[0])})"
+        return "[" + ", ".join(_describe(a) for a in args) + "]"
+    return {str: "a string", int: "an integer", bool: "true or false", float: "a number"}.get(hint, str(hint))
+
+
+def _convert(where: str, hint: Any, value: Any) -> Any:
+    """``value`` as the declared type ``hint`` (lists become tuples), or :class:`ActionFormatError` naming ``where``."""
+    origin, args = get_origin(hint), get_args(hint)
+    if hint is Any:
+        return value
+    if origin in (Union, types.UnionType):
+        for option in args:
+            try:
+                return _convert(where, option, value)
+            except ActionFormatError:
+                continue
+    elif origin is Literal:
+        if any(value == a and type(value) is type(a) for a in args):
+            return value
+    elif origin is tuple:
+        if isinstance(value, (list, tuple)):
+            if len(args) == 2 and args[1] is Ellipsis:
+                return tuple(_convert(f"{where}[{i}]", args[0], v) for i, v in enumerate(value))
+            if len(value) == len(args):
+                return tuple(_convert(f"{where}[{i}]", a, v) for i, (a, v) in enumerate(zip(args, value, strict=True)))
+    elif hint is type(None):
+        if value is None:
+            return None
+    elif hint is bool:
+        if isinstance(value, bool):
+            return value
+    elif hint is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    elif hint is float:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+    elif isinstance(hint, type):
+        if isinstance(value, hint):
+            return value
+    else:
+        return value
+    raise ActionFormatError(f"{where}: {value!r} is not {_describe(hint)}")

@@ -8,6 +8,7 @@ whole — an illegal action or a wrongly typed die leaves the encounter exactly 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import pairwise
 
 from d20combat.battlefield.grid import Square
 from d20combat.dice import DiceSource
@@ -39,6 +40,8 @@ from d20combat.rulesets.base import RuleError, View
 __all__ = ["AttackPlan", "Cost", "Decision", "Encounter", "IllegalAction", "Pending", "ReadView", "Tx", "Write",
            "action_catalogue", "initial_state"]
 
+NOT_STARTED = "the encounter has not started: call start() first"
+
 
 class Encounter(EncounterCore):
     """An encounter you can play: the lifecycle (start, act, respond to a reaction prompt, undo, redo), the
@@ -49,24 +52,40 @@ class Encounter(EncounterCore):
         self.actions = ActionRegistry(battle.ruleset)
         self.last_write: Write | None = None
         """The last committed action with its answers and dice (what a verifiable log records)."""
+        self.writes: list[Write] = []
+        """One :class:`Write` per committed action in effect, aligned with :meth:`batches` after the start
+        (undo pops one, redo puts it back): with :attr:`start_faces`, what :mod:`d20combat.encounter.verify`
+        replays to rebuild this encounter from a log it does not trust."""
+        self.start_faces: tuple[tuple[int, int], ...] = ()
+        """Every die :meth:`start` rolled (sides, face), in order (surprise and initiative)."""
+        self._redo_writes: list[Write] = []
 
     # ------------------------------------------------------------------ lifecycle
     def decision(self) -> Decision | None:
         if self.pending is not None:
             return Decision(self.pending.prompt.reactor, self.state.round, (), self.pending.prompt)
-        if self.state.ended or self.state.turn is None:
+        if self.state.ended:
             return None
+        if self.state.turn is None:
+            raise IllegalAction(NOT_STARTED)
         return Decision(self.state.turn.actor, self.state.round, tuple(self.legal_actions()))
 
     def start(self) -> list[ev.Event]:
         if self.log:
             raise IllegalAction("the encounter has already started")
-        tx = Tx(self.state, self)
-        tx.emit(ev.EncounterStarted(self.battle.scenario))
-        self._determine_surprise(tx)
-        self._roll_initiative(tx)
-        self._new_round(tx, 1, bool(tx.state.surprised))
-        self._advance(tx)
+        real = self.dice
+        replay = _ReplayDice(real, ())  # records the start's dice for a verifiable log
+        self.dice = replay
+        try:
+            tx = Tx(self.state, self)
+            tx.emit(ev.EncounterStarted(self.battle.scenario))
+            self._determine_surprise(tx)
+            self._roll_initiative(tx)
+            self._new_round(tx, 1, bool(tx.state.surprised))
+            self._advance(tx)
+        finally:
+            self.dice = real
+        self.start_faces = tuple(replay.used)
         return self._commit(tx, checkpoint=False)
 
     def act(self, action: ax.Action) -> list[ev.Event]:
@@ -106,7 +125,9 @@ class Encounter(EncounterCore):
             self.dice = real
         self.pending = None
         self.last_write = Write(action, answers, tuple(replay.used))
-        return self._commit(tx)
+        events = self._commit(tx)
+        self.writes.append(self.last_write)
+        return events
 
     def check(self, action: ax.Action) -> str | None:
         """Why ``action`` is illegal now, or None. Rolls no dice and changes nothing."""
@@ -125,6 +146,8 @@ class Encounter(EncounterCore):
         if not self._checkpoints:
             return False
         length, state = self._checkpoints.pop()
+        if self.writes:
+            self._redo_writes.append(self.writes.pop())
         self._redo.append(self.log[length:])
         del self.log[length:]
         self.state = state
@@ -134,6 +157,8 @@ class Encounter(EncounterCore):
         if not self._redo:
             return False
         events = self._redo.pop()
+        if self._redo_writes:
+            self.writes.append(self._redo_writes.pop())
         tx = Tx(self.state, self)
         for e in events:
             tx.emit(e)
@@ -142,10 +167,16 @@ class Encounter(EncounterCore):
         self.state = tx.state
         return True
 
+    def batches(self) -> list[list[ev.Event]]:
+        """The log cut into committed writes: the start's events, then one list per entry of :attr:`writes`."""
+        cuts = [0, *(length for length, _ in self._checkpoints), len(self.log)]
+        return [self.log[a:b] for a, b in pairwise(cuts)]
+
     def _commit(self, tx: Tx, checkpoint: bool = True) -> list[ev.Event]:
         if checkpoint:
             self._checkpoints.append((len(self.log), self.state))
             self._redo.clear()
+            self._redo_writes.clear()
         self.log.extend(tx.events)
         self.state = tx.state
         return tx.events
@@ -198,12 +229,12 @@ class Encounter(EncounterCore):
         if s.ended:
             raise IllegalAction("the encounter is over")
         if s.turn is None:
-            raise IllegalAction("the encounter has not started")
+            raise IllegalAction(NOT_STARTED)
         actor = s.turn.actor
+        handler = self.actions.handler(action)  # first: a kind this ruleset lacks, or another ruleset's action
         forbidden = self.ruleset.actions.forbidden(self.view(s), actor, action)
         if forbidden:
             raise IllegalAction(forbidden)
-        handler = self.actions.handler(action.kind)
         if not dry:
             reason = self.ruleset.reactions.provoking_act(self.view(s), actor, action,
                                                 self._action_option(actor, action, s))
@@ -239,8 +270,10 @@ class Encounter(EncounterCore):
     def legal_actions(self) -> Iterator[ax.Action]:
         """Every concrete legal action for the creature whose turn it is (moves: one per reachable square)."""
         s = self.state
-        if s.turn is None or s.ended:
+        if s.ended:
             return
+        if s.turn is None:
+            raise IllegalAction(NOT_STARTED)
         actor = s.turn.actor
         creature = self.creature(actor)
         candidates: list[ax.Action] = []

@@ -8,6 +8,7 @@ name: an encounter's registry holds its own ruleset's.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -61,15 +62,40 @@ class ActionRegistry:
             specs[spec.kind] = spec
         self.specs: Mapping[str, ActionSpec] = specs
 
-    def handler(self, kind: str) -> Handler:
-        spec = self.specs.get(kind)
-        if spec is None:
-            raise IllegalAction(f"{kind}: no such action in {self.ruleset_id}")
+    def handler(self, action: ax.Action) -> Handler:
+        """The function that resolves ``action``; :class:`IllegalAction` if this ruleset has no such action — its
+        kind unknown here, or an action of another ruleset that shares a kind name (each ruleset's
+        ``cast_spell`` has its own fields)."""
+        kind = getattr(action, "kind", None)
+        spec = self.specs.get(kind) if isinstance(kind, str) else None
+        if spec is None or not isinstance(action, spec.type):
+            raise IllegalAction(f"{_name(action)} is not an action of the ruleset {self.ruleset_id}")
         return spec.handler
 
     def types(self) -> tuple[type[ax.Action], ...]:
         return tuple(s.type for s in self.specs.values())
 
     def from_dict(self, data: Mapping[str, Any]) -> ax.Action:
-        """Build one of this registry's actions from JSON-like data; ``ValueError`` names the problem."""
+        """Build one of this registry's actions from JSON-like data; :class:`ax.ActionFormatError` (a ``ValueError``)
+        names the field."""
+        if not isinstance(data, Mapping):
+            raise ax.ActionFormatError(f"an action is an object with a 'kind', not {type(data).__name__}")
         return ax.action_from_dict(dict(data), self.types())
+
+
+def _name(action: object) -> str:
+    """``cast_spell (skill-based)``: an action's kind and whose it is — a ruleset's id, the core's, or its class."""
+    cls = type(action)
+    kind = getattr(action, "kind", None)
+    if not isinstance(action, ax.Action) or not isinstance(kind, str):
+        return f"{cls.__qualname__} (not an action)"
+    if cls.__module__ == ax.__name__:
+        return kind
+    from d20combat.rulesets import RULESETS  # late: the rulesets import the encounter
+
+    for ruleset_id, ruleset in RULESETS.items():
+        module = sys.modules.get(ruleset.__module__)
+        package = ruleset.__module__ if hasattr(module, "__path__") else ruleset.__module__.rpartition(".")[0]
+        if cls.__module__ == package or cls.__module__.startswith(package + "."):
+            return f"{kind} ({ruleset_id})"
+    return f"{kind} ({cls.__module__}.{cls.__qualname__})"

@@ -4,11 +4,44 @@ from __future__ import annotations
 
 import builtins
 from enum import StrEnum
-from typing import Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    StringConstraints,
+    Tag,
+    field_validator,
+    model_validator,
+)
 
 from d20combat.dice.expression import DiceSyntaxError, parse_dice
+from d20combat.limits import (
+    MAX_DICE_COUNT,
+    MAX_DICE_TEXT,
+    MAX_FEET,
+    MAX_HP,
+    MAX_LIST_ITEMS,
+    MAX_MODIFIER,
+    MAX_NAME_CHARS,
+)
+
+Name = Annotated[str, StringConstraints(max_length=MAX_NAME_CHARS)]
+"""A name, id or reference: at most :data:`~d20combat.limits.MAX_NAME_CHARS` characters."""
+Dice = Annotated[str, StringConstraints(max_length=MAX_DICE_TEXT)]
+Modifier = Annotated[int, Field(ge=-MAX_MODIFIER, le=MAX_MODIFIER)]
+Bonus = Annotated[int, Field(ge=0, le=MAX_MODIFIER)]
+Feet = Annotated[int, Field(ge=0, le=MAX_FEET, multiple_of=5)]
+
+BY_NAME, INLINE = "by name", "inline"
+"""Tags of the name-or-inline unions: a string is a reference by name, a mapping an inline block. Choosing the
+branch from the input's type keeps errors to the branch the user meant (no union noise in field paths)."""
+
+
+def _name_or_inline(value: Any) -> str:
+    return BY_NAME if isinstance(value, str) else INLINE
 
 
 class _Strict(BaseModel):
@@ -70,18 +103,18 @@ def _check_dice(value: str | None) -> str | None:
 class Weapon(_Strict):
     """A weapon (PFB-DMG-02: the Equipment chapter is MISSING; the shipped table is PF1 CRB's)."""
 
-    name: str
-    damage: str = Field(description="damage dice, e.g. '1d8'")
+    name: Name
+    damage: Dice = Field(description="damage dice, e.g. '1d8'")
     kind: WeaponKind = WeaponKind.MELEE
     hands: Literal["light", "one", "two"] = "one"
     threat_min: int = Field(20, ge=2, le=20, description="lowest natural roll that threatens (PFB-CRIT-09)")
     crit_mult: int = Field(2, ge=2, le=6, description="critical multiplier (PFB-CRIT-12)")
-    range_increment_ft: int = Field(0, ge=0, multiple_of=5)
-    enhancement: int = 0
-    energy_damage: str | None = Field(None, description="extra energy dice, never multiplied (PFB-CRIT-14)")
+    range_increment_ft: Feet = 0
+    enhancement: Modifier = 0
+    energy_damage: Dice | None = Field(None, description="extra energy dice, never multiplied (PFB-CRIT-14)")
     reload: Literal["none", "move", "full-round"] = "none"
     touch: bool = False
-    skill: str | None = Field(None, description="the weapon skill it uses (skill-based rules, SKL-ATK-08)")
+    skill: Name | None = Field(None, description="the weapon skill it uses (skill-based rules, SKL-ATK-08)")
     reach: bool = Field(False, description="a reach weapon (skill-based rules, SKL-AOO-06/08)")
     double: bool = Field(False, description="a double weapon (skill-based rules, SKL-TWF-20/21)")
 
@@ -96,16 +129,16 @@ class Weapon(_Strict):
 
 
 class Armor(_Strict):
-    name: str
-    armor_bonus: int = Field(ge=0)
+    name: Name
+    armor_bonus: Bonus
     category: Literal["light", "medium", "heavy"] = "light"
 
 
 class Shield(_Strict):
-    name: str
-    shield_bonus: int = Field(ge=0)
+    name: Name
+    shield_bonus: Bonus
     light: bool = Field(False, description="a light shield (skill-based two-weapon table, SKL-TWF-10)")
-    skill: str | None = Field(None, description="the skill a block or bash with it uses (SKL-DEF-04)")
+    skill: Name | None = Field(None, description="the skill a block or bash with it uses (SKL-DEF-04)")
 
 
 class Abilities(_Strict):
@@ -119,11 +152,16 @@ class Abilities(_Strict):
     cha: builtins.int = Field(10, ge=0, le=50)
 
 
+WeaponRef = Annotated[Annotated[Name, Tag(BY_NAME)] | Annotated[Weapon, Tag(INLINE)], Discriminator(_name_or_inline)]
+ArmorRef = Annotated[Annotated[Name, Tag(BY_NAME)] | Annotated[Armor, Tag(INLINE)], Discriminator(_name_or_inline)]
+ShieldRef = Annotated[Annotated[Name, Tag(BY_NAME)] | Annotated[Shield, Tag(INLINE)], Discriminator(_name_or_inline)]
+
+
 class AttackProfile(_Strict):
     """An attack a creature can make: a weapon by name (or inline), plus per-attack extras."""
 
-    weapon: str | Weapon
-    bonus: int = Field(0, description="situational bonus that always applies, e.g. Weapon Focus +1")
+    weapon: WeaponRef
+    bonus: Modifier = Field(0, description="situational bonus that always applies, e.g. Weapon Focus +1")
     two_handed: bool = Field(False, description="wielded in both hands (PFB-DMG-05)")
     off_hand: bool = Field(False, description="held in the off hand, ready without drawing (SKL-TWF-01)")
 
@@ -131,33 +169,34 @@ class AttackProfile(_Strict):
 class StatBlock(_Strict):
     """A creature's sheet. Fields follow the PFB text's words (PFB.md 'Engine implications')."""
 
-    name: str
-    race: str = "monster"
+    name: Name = Field("", description="in a scenario, an inline block defaults to its combatant's name")
+    race: Name = "monster"
     size: Size = Size.MEDIUM
     abilities: Abilities = Field(default_factory=lambda: Abilities.model_validate({}))
-    attack_bonus: int = Field(0, description="the sheet's base attack bonus, without ability mods (PFB-ATK-12)")
-    hp: int = Field(gt=0)
-    speed_ft: int | None = Field(None, ge=0, multiple_of=5, description="overrides the race/armor rule")
-    fly_speed_ft: int = Field(0, ge=0, multiple_of=5)
-    reach_ft: int | None = Field(None, ge=5, multiple_of=5)
-    armor: str | Armor | None = None
-    shield: str | Shield | None = None
-    natural_armor: int = Field(0, ge=0)
-    dodge_bonus: int = Field(0, ge=0, description="Dodge feat and similar dodge bonuses to AC")
-    deflection_bonus: int = Field(0, ge=0)
-    ac_other: int = Field(0, description="other untyped AC modifiers (PFB-AC-02), e.g. a designer's adjustment")
-    init_modifier: int | None = Field(None, description="the sheet's total initiative modifier (PFB-INIT-03)")
-    feats: tuple[str, ...] = ()
-    sneak_attack_dice: int = Field(0, ge=0)
+    attack_bonus: Modifier = Field(0, description="the sheet's base attack bonus, without ability mods (PFB-ATK-12)")
+    hp: int = Field(ge=1, le=MAX_HP, description="maximum hit points (a scenario's combatant may start lower)")
+    speed_ft: Feet | None = Field(None, description="overrides the race/armor rule")
+    fly_speed_ft: Feet = 0
+    reach_ft: Feet | None = Field(None, ge=5)
+    armor: ArmorRef | None = None
+    shield: ShieldRef | None = None
+    natural_armor: Bonus = 0
+    dodge_bonus: Bonus = Field(0, description="Dodge feat and similar dodge bonuses to AC")
+    deflection_bonus: Bonus = 0
+    ac_other: Modifier = Field(0, description="other untyped AC modifiers (PFB-AC-02), e.g. a designer's adjustment")
+    init_modifier: Modifier | None = Field(None, description="the sheet's total initiative modifier (PFB-INIT-03)")
+    feats: tuple[Name, ...] = Field((), max_length=MAX_LIST_ITEMS)
+    sneak_attack_dice: int = Field(0, ge=0, le=MAX_DICE_COUNT)
     low_light_vision: bool = False
-    darkvision_ft: int = Field(0, ge=0, multiple_of=5)
-    skills: dict[str, int] = Field(default_factory=dict)
-    attributes: dict[str, int] = Field(
-        default_factory=dict, description="other systems' attribute scores, e.g. agility (SKL-INIT-02)")
-    armor_rating: int | None = Field(
-        None, ge=0, description="armor subtracted from damage (SKL-DMG-03); None = from the worn armor")
-    attacks: tuple[AttackProfile, ...] = ()
-    wielding: str | None = Field(None, description="the weapon in hand when combat starts")
+    darkvision_ft: Feet = 0
+    skills: dict[Name, Modifier] = Field(default_factory=dict, max_length=MAX_LIST_ITEMS)
+    attributes: dict[Name, Modifier] = Field(
+        default_factory=dict, max_length=MAX_LIST_ITEMS,
+        description="other systems' attribute scores, e.g. agility (SKL-INIT-02)")
+    armor_rating: Bonus | None = Field(
+        None, description="armor subtracted from damage (SKL-DMG-03); None = from the worn armor")
+    attacks: tuple[AttackProfile, ...] = Field((), max_length=MAX_LIST_ITEMS)
+    wielding: Name | None = Field(None, description="the weapon in hand when combat starts")
     shield_state: Literal["strapped", "held", "stowed"] = "strapped"
 
     @model_validator(mode="after")

@@ -7,6 +7,7 @@ A malformed scenario is rejected with *every* problem listed by field path
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -14,23 +15,40 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from d20combat.battlefield.grid import GameMap, Light, Square
+from d20combat.battlefield.grid import Square
 from d20combat.encounter.battle import Battle, Placement
 from d20combat.errors import D20CombatError
-from d20combat.limits import MAX_NESTING, MAX_SCENARIO_BYTES, MAX_YAML_VALUES
-from d20combat.model.catalog import Catalog, default_catalog
+from d20combat.limits import (
+    MAX_COMBATANTS,
+    MAX_NESTING,
+    MAX_PROBLEMS,
+    MAX_SCENARIO_BYTES,
+    MAX_SIDES,
+    MAX_YAML_VALUES,
+)
+from d20combat.model.catalog import Catalog, default_catalog, did_you_mean
 from d20combat.model.creature import Creature, compile_creature
 from d20combat.model.statblock import StatBlock
 from d20combat.rulesets import get_ruleset
-from d20combat.scenario.schema import LEGEND, Area, Rect, Scenario
+from d20combat.scenario.checks import bestiary_problem, condition_problem, equipment_problems
+from d20combat.scenario.map_builder import build_map
+from d20combat.scenario.schema import UNION_TAGS, Scenario
 
 
 class ScenarioError(D20CombatError):
-    """Every problem of a scenario, one per line, each with its field path."""
+    """Every problem of a scenario, one per line, each with its field path; at most
+    :data:`~d20combat.limits.MAX_PROBLEMS` of them, then a count of the rest ("… and 7 more")."""
 
     def __init__(self, problems: list[str], source: str = "scenario") -> None:
+        if len(problems) > MAX_PROBLEMS:
+            problems = [*problems[:MAX_PROBLEMS], f"… and {len(problems) - MAX_PROBLEMS:,} more"]
         self.problems = problems
         super().__init__(f"{source}: {len(problems)} problem(s)\n" + "\n".join(f"  {p}" for p in problems))
+
+
+_SCHEMA_NODE = re.compile(r"^[a-z][a-z-]*\[.*\]$|^(str|int|Rect|StatBlock|Weapon|Armor|Shield)$")
+"""Parts of a pydantic error location that name its internal schema (``function-after[…]``, ``tuple[int, int]``,
+a union branch), not a field."""
 
 
 def _path(loc: tuple[int | str, ...]) -> str:
@@ -38,8 +56,7 @@ def _path(loc: tuple[int | str, ...]) -> str:
     for part in loc:
         if isinstance(part, int):
             out += f"[{part}]"
-        elif part in ("str", "StatBlock", "tuple[int, int]", "Rect", "function-after[_rows_use_legend(), "
-                      "nullable[list[str]]]"):
+        elif part in UNION_TAGS or _SCHEMA_NODE.match(part):
             continue
         else:
             out += ("." if out else "") + str(part)
@@ -55,45 +72,45 @@ def read_scenario_data(path: str | Path) -> dict[str, Any]:
     return parse_scenario_text(text, str(p), json_hint=p.suffix.lower() == ".json")
 
 
-class _BoundedLoader(yaml.SafeLoader):
-    """PyYAML's safe loader bounded while composing, before any alias is expanded into data: the nesting depth,
-    and the number of values the document stands for with every alias expanded (a 400-byte alias bomb would
-    otherwise grow to gigabytes downstream)."""
+_FAST_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's parser where installed (PyYAML's own is ~20 times slower), with the same safe constructor."""
 
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self._sizes: dict[int, int] = {}
-        self._depth = 0
 
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        self._depth += 1
-        try:
-            if self._depth > MAX_NESTING:
+def _check_yaml_events(text: str) -> None:
+    """Bound a YAML document from its parser events, before anything is composed or constructed: the nesting
+    depth, and the number of values it stands for with every alias (``*name``) expanded — a 400-byte alias bomb
+    would otherwise grow to gigabytes downstream, and a long flat list would take seconds to build. Refuses as
+    soon as a bound is passed, so the work done is bounded too."""
+    sizes: dict[str, int] = {}
+    open_nodes: list[list[Any]] = []  # [anchor, values so far] of each open sequence or mapping
+    seen = 0
+    for event in yaml.parse(text, Loader=_FAST_LOADER):
+        if isinstance(event, yaml.CollectionEndEvent):
+            anchor, size = open_nodes.pop()
+        elif isinstance(event, yaml.NodeEvent):
+            if len(open_nodes) + 1 > MAX_NESTING:
                 raise yaml.YAMLError(f"nested deeper than {MAX_NESTING} levels")
-            node = super().compose_node(parent, index)
-        finally:
-            self._depth -= 1
-        size = self._sizes.get(id(node))
-        if size is None:  # a new node (an alias returns a node already sized)
-            if isinstance(node, yaml.SequenceNode):
-                size = 1 + sum(self._sizes.get(id(child), 1) for child in node.value)
-            elif isinstance(node, yaml.MappingNode):
-                size = 1 + sum(self._sizes.get(id(k), 1) + self._sizes.get(id(v), 1) for k, v in node.value)
-            else:
-                size = 1
-            if size > MAX_YAML_VALUES:
-                raise yaml.YAMLError(f"the aliases (*name) expand to more than {MAX_YAML_VALUES:,} values: refused "
-                                     "before expanding")
-            self._sizes[id(node)] = size
-        return node
+            if isinstance(event, yaml.CollectionStartEvent):
+                seen += 1
+                open_nodes.append([event.anchor, 1])
+                continue
+            anchor, size = (None, sizes.get(event.anchor or "", 1)) if isinstance(event, yaml.AliasEvent) \
+                else (event.anchor, 1)
+            seen += size
+        else:
+            continue
+        if seen > MAX_YAML_VALUES:
+            raise yaml.YAMLError(f"the document and its aliases (*name) expand to more than {MAX_YAML_VALUES:,} "
+                                 "values: refused before expanding")
+        if anchor is not None:
+            sizes[anchor] = size
+        if open_nodes:
+            open_nodes[-1][1] += size
 
 
 def _bounded_yaml(text: str) -> Any:
-    loader = _BoundedLoader(text)
-    try:
-        return loader.get_single_data()
-    finally:
-        loader.dispose()
+    _check_yaml_events(text)
+    return yaml.load(text, Loader=_FAST_LOADER)  # a safe loader: libyaml's or PyYAML's SafeLoader
 
 
 def _json_depth_ok(text: str) -> bool:
@@ -130,6 +147,8 @@ def parse_scenario_text(text: str, source: str = "scenario", json_hint: bool = F
         raise ScenarioError([f"nested deeper than {MAX_NESTING} levels"], source) from None
     except (json.JSONDecodeError, yaml.YAMLError) as exc:
         raise ScenarioError([f"not valid {'JSON' if json_hint else 'YAML'}: {exc}"], source) from None
+    except ValueError as exc:  # e.g. Python's limit on the digits of an integer
+        raise ScenarioError([f"not valid {'JSON' if json_hint else 'YAML'}: {exc}"], source) from None
     if not isinstance(data, dict):
         raise ScenarioError(["the scenario must be a mapping with 'map' and 'combatants'"], source)
     return data
@@ -141,71 +160,25 @@ def validate_scenario(data: Mapping[str, Any], source: str = "scenario") -> Scen
     except ValidationError as exc:
         problems = []
         seen = set()
-        for err in exc.errors():
-            line = f"{_path(err['loc'])}: {err['msg']}"
+        for err in exc.errors(include_url=False, include_input=False):
+            msg = err["msg"].removeprefix("Value error, ")
+            line = f"{_path(err['loc'])}: {msg}"
             if line not in seen:
                 seen.add(line)
                 problems.append(line)
         raise ScenarioError(problems, source) from None
 
 
-def _squares(areas: list[Area]) -> list[Square]:
-    out: list[Square] = []
-    for a in areas:
-        out.extend(a.squares() if isinstance(a, Rect) else [(a[0], a[1])])
-    return out
-
-
-def build_map(scn: Scenario, problems: list[str]) -> GameMap:
-    spec = scn.map
-    layers: dict[str, list[Square]] = {k: [] for k in ("walls", "low_walls", "difficult", "bushes", "fog", "pits",
-                                                        "dim", "dark", "water", "climb", "torches", "narrow",
-                                                        "narrow_openings", "improved_cover")}
-    width, height = spec.width, spec.height
-    if spec.rows is not None:
-        rows_w = max((len(r) for r in spec.rows), default=0)
-        width = width or rows_w
-        height = height or len(spec.rows)
-        if rows_w > width or len(spec.rows) > height:
-            problems.append(f"map.rows: {rows_w}×{len(spec.rows)} rows do not fit the {width}×{height} map")
-        for r, row in enumerate(spec.rows):
-            for c, ch in enumerate(row):
-                for layer in LEGEND[ch]:
-                    layers[layer].append((c, r))
-    if width is None or height is None:
-        problems.append("map: give width and height, or rows")
-        width, height = width or 1, height or 1
-    for layer in layers:
-        explicit = _squares(getattr(spec, layer))
-        for i, sq in enumerate(explicit):
-            if not (0 <= sq[0] < width and 0 <= sq[1] < height):
-                problems.append(f"map.{layer}[{i}]: square {sq} is outside the {width}×{height} map")
-        layers[layer].extend(explicit)
-    concealing = dict.fromkeys(layers["bushes"] + layers["fog"], 20)
-    for name, triples in (("elevation", spec.elevation), ("concealment", spec.concealment)):
-        for i, (c, r, _) in enumerate(triples):
-            if not (0 <= c < width and 0 <= r < height):
-                problems.append(f"map.{name}[{i}]: square {(c, r)} is outside the {width}×{height} map")
-    concealing.update({(c, r): pct for c, r, pct in spec.concealment})
-    light = {sq: Light.DIM for sq in layers["dim"]}
-    light.update({sq: Light.DARK for sq in layers["dark"]})
-    return GameMap(
-        width=width, height=height, walls=frozenset(layers["walls"]), low_walls=frozenset(layers["low_walls"]),
-        difficult=frozenset(layers["difficult"] + layers["bushes"]), pits=frozenset(layers["pits"]),
-        concealing=concealing, light=light, water=frozenset(layers["water"]), climb=frozenset(layers["climb"]),
-        skill_dc={(c, r): dc for c, r, dc in spec.skill_dc},
-        lights=tuple((sq, 20, 20) for sq in sorted(set(layers["torches"]))),
-        elevation={(c, r): h for c, r, h in spec.elevation}, narrow=frozenset(layers["narrow"]),
-        narrow_openings=frozenset(layers["narrow_openings"]), improved_cover=frozenset(layers["improved_cover"]),
-    )
-
-
 def build_battle(scn: Scenario, source: str = "scenario", catalog: Catalog | None = None,
                  ruleset_override: str | None = None, raw: Mapping[str, Any] | None = None) -> Battle:
     """Check what the schema cannot (references, squares, overlaps) and compile the battle."""
     catalog = catalog or default_catalog()
+    creature_count = sum(spec.count for spec in scn.combatants)
+    if creature_count > MAX_COMBATANTS:
+        raise ScenarioError([f"combatants: {creature_count:,} creatures with every copy of a count, more than "
+                             f"{MAX_COMBATANTS} (the limit)"], source)
     problems: list[str] = []
-    game_map = build_map(scn, problems)
+    game_map = build_map(scn.map, problems)
     ruleset_id = ruleset_override or scn.ruleset
     # Variant options belong to the scenario's own ruleset; another ruleset starts from its defaults.
     variants = scn.variants if ruleset_id == scn.ruleset else {}
@@ -220,35 +193,33 @@ def build_battle(scn: Scenario, source: str = "scenario", catalog: Catalog | Non
     placements: dict[str, Placement] = {}
     occupied: dict[Square, str] = {}
     fixed_init: dict[str, int] = {}
+    all_ids = {cid for spec in scn.combatants for cid in _ids(spec.id, spec.count)}
     for i, spec in enumerate(scn.combatants):
         where = f"combatants[{i}]"
+        for j, text in enumerate(spec.conditions):
+            bad = condition_problem(f"{where}.conditions[{j}]", text, all_ids)
+            if bad is not None:
+                problems.append(bad)
         if isinstance(spec.stats, str):
             if spec.stats not in catalog.bestiary:
-                problems.append(f"{where}.stats: no stat block named {spec.stats!r} in the bestiary "
-                                f"(known: {', '.join(sorted(catalog.bestiary))})")
+                problems.append(bestiary_problem(f"{where}.stats", spec.stats, catalog))
                 continue
             sheet: StatBlock = catalog.bestiary[spec.stats]
         else:
             sheet = spec.stats
-        unknown = [str(ref) for ref in (*(a.weapon for a in sheet.attacks if isinstance(a.weapon, str)),)
-                   if ref not in catalog.weapons]
-        if isinstance(sheet.armor, str) and sheet.armor not in catalog.armor:
-            unknown.append(sheet.armor)
-        if isinstance(sheet.shield, str) and sheet.shield not in catalog.shields:
-            unknown.append(sheet.shield)
+        unknown = equipment_problems(f"{where}.stats", sheet, catalog)
         if unknown:
-            problems.append(f"{where}.stats: unknown equipment {', '.join(sorted(unknown))}")
+            problems.extend(unknown)
             continue
         unusable = ruleset.sheets.check_stat_block(sheet)
         if unusable:
             problems.extend(f"{where}.stats: {p} (needed by the {ruleset.id} ruleset)" for p in unusable)
             continue
         sheet = ruleset.sheets.complete_sheet(sheet)
+        ids = _ids(spec.id, spec.count)
         if spec.count == 1:
-            ids = [spec.id]
             positions = [spec.position] if spec.position is not None else (spec.positions or [])
         else:
-            ids = [f"{spec.id}-{n}" for n in range(1, spec.count + 1)]
             positions = list(spec.positions or [])
         if len(positions) != len(ids):
             problems.append(f"{where}.position{'s' if spec.count > 1 else ''}: {len(ids)} creature(s) need "
@@ -281,11 +252,16 @@ def build_battle(scn: Scenario, source: str = "scenario", catalog: Catalog | Non
                 occupied[sq] = cid
             wielding = spec.wielding or sheet.wielding or (creature.attacks[0].name if creature.attacks else None)
             if wielding is not None and wielding not in {a.name for a in creature.attacks}:
-                problems.append(f"{where}.wielding: {wielding!r} is not one of its attacks")
+                guess = did_you_mean(wielding, [a.name for a in creature.attacks])
+                hint = f" — did you mean {guess!r}?" if guess is not None else ""
+                problems.append(f"{where}.wielding: {wielding!r} is not one of its attacks{hint}")
                 continue
             hp = spec.hp if spec.hp is not None else sheet.hp
             if hp > sheet.hp:
                 problems.append(f"{where}.hp: {hp} is more than the maximum {sheet.hp}")
+            elif hp <= 0 and not spec.starts_down:
+                problems.append(f"{where}.hp: {hp} would start {cid} disabled, dying or dead; a combatant starts "
+                                "with at least 1 hp (to start one down on purpose, add starts_down: true)")
             creatures[cid] = creature
             placements[cid] = Placement((pos[0], pos[1]), hp, wielding, sheet.shield_state,
                                         frozenset(spec.conditions))
@@ -294,6 +270,8 @@ def build_battle(scn: Scenario, source: str = "scenario", catalog: Catalog | Non
     sides = {spec.side for spec in scn.combatants}
     if len(sides) < 2:
         problems.append(f"combatants: at least two sides are needed, got {sorted(sides)}")
+    elif len(sides) > MAX_SIDES:
+        problems.append(f"combatants: {len(sides)} sides, more than {MAX_SIDES} (the limit)")
     surprised: tuple[str, ...] | None = None
     if scn.surprise is not None and scn.surprise.surprised is not None:
         for j, cid in enumerate(scn.surprise.surprised):
@@ -306,6 +284,11 @@ def build_battle(scn: Scenario, source: str = "scenario", catalog: Catalog | Non
                   scenario={**(dict(raw) if raw is not None else scn.model_dump(mode="json", by_alias=True)),
                             "ruleset": ruleset_id, "variants": variants},
                   surprised=surprised, initiative=fixed_init, max_rounds=scn.max_rounds)
+
+
+def _ids(cid: str, count: int) -> list[str]:
+    """The ids of an entry's creatures: its own id, or ``id-1``, ``id-2``… for the copies of a count."""
+    return [cid] if count == 1 else [f"{cid}-{n}" for n in range(1, count + 1)]
 
 
 def _footprint(pos: tuple[int, int], size: int) -> list[Square]:

@@ -3,13 +3,36 @@ by ``d20combat schema``; field names here are the stable contract."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    StringConstraints,
+    Tag,
+    field_validator,
+    model_validator,
+)
 
-from d20combat.model.statblock import StatBlock
+from d20combat.limits import (
+    MAX_AREA_ENTRIES,
+    MAX_COMBATANTS,
+    MAX_CONDITION_CHARS,
+    MAX_COPIES,
+    MAX_HP,
+    MAX_LIST_ITEMS,
+    MAX_MAP_SIDE,
+    MAX_MODIFIER,
+    MAX_TEXT_CHARS,
+)
+from d20combat.model.statblock import BY_NAME, INLINE, Name, StatBlock
 
 SquareIn = tuple[int, int]
+Id = Annotated[Name, StringConstraints(pattern=r"^[A-Za-z][A-Za-z0-9_\-]*$")]
+Condition = Annotated[str, StringConstraints(max_length=MAX_CONDITION_CHARS)]
+Row = Annotated[str, StringConstraints(max_length=MAX_MAP_SIDE)]
 
 
 class _Strict(BaseModel):
@@ -27,7 +50,16 @@ class Rect(_Strict):
         return [(c, r) for c in range(min(c0, c1), max(c0, c1) + 1) for r in range(min(r0, r1), max(r0, r1) + 1)]
 
 
-Area = SquareIn | Rect
+def _square_or_rect(value: Any) -> str:
+    return "rect" if isinstance(value, dict | Rect) else "square"
+
+
+Area = Annotated[Annotated[SquareIn, Tag("square")] | Annotated[Rect, Tag("rect")], Discriminator(_square_or_rect)]
+"""A square ``[column, row]`` or a rectangle ``{from: [c, r], to: [c, r]}`` (a mapping means a rectangle)."""
+Areas = Annotated[list[Area], Field(max_length=MAX_AREA_ENTRIES)]
+Triples = Annotated[list[tuple[int, int, int]], Field(max_length=MAX_AREA_ENTRIES)]
+UNION_TAGS = frozenset({"square", "rect", BY_NAME, INLINE})
+"""The tags the discriminated unions add to an error's location (not field names: left out of field paths)."""
 
 LEGEND: dict[str, tuple[str, ...]] = {
     ".": (),
@@ -49,27 +81,29 @@ LEGEND: dict[str, tuple[str, ...]] = {
 
 
 class MapSpec(_Strict):
-    width: int | None = Field(None, ge=1, le=200)
-    height: int | None = Field(None, ge=1, le=200)
-    rows: list[str] | None = Field(None, description="ASCII rows, north first; legend: " + " ".join(LEGEND))
-    walls: list[Area] = []
-    low_walls: list[Area] = []
-    difficult: list[Area] = []
-    bushes: list[Area] = Field([], description="difficult terrain that also conceals (20 %)")
-    fog: list[Area] = Field([], description="concealing squares (20 %)")
-    pits: list[Area] = []
-    dim: list[Area] = []
-    dark: list[Area] = []
-    water: list[Area] = Field([], description="deep water: Swim check to enter (DC 10 unless skill_dc says)")
-    climb: list[Area] = Field([], description="climbing surface: Climb check to enter (DC 15 unless skill_dc says)")
-    torches: list[SquareIn] = Field([], description="torches: bright light 20 ft, dim light 20 ft further")
-    skill_dc: list[tuple[int, int, int]] = Field([], description="[column, row, DC] for a water or climb square")
-    elevation: list[tuple[int, int, int]] = Field([], description="[column, row, height in ft] of raised ground")
-    narrow: list[Area] = Field([], description="squares a creature squeezes through (narrower than its space)")
-    narrow_openings: list[Area] = Field([], description="arrow slits and the like: lines and long piercing "
+    width: int | None = Field(None, ge=1, le=MAX_MAP_SIDE)
+    height: int | None = Field(None, ge=1, le=MAX_MAP_SIDE)
+    rows: list[Row] | None = Field(None, max_length=MAX_MAP_SIDE,
+                                   description="ASCII rows, north first, all as long; legend: " + " ".join(LEGEND))
+    walls: Areas = []
+    low_walls: Areas = []
+    difficult: Areas = []
+    bushes: Areas = Field([], description="difficult terrain that also conceals (20 %)")
+    fog: Areas = Field([], description="concealing squares (20 %)")
+    pits: Areas = []
+    dim: Areas = []
+    dark: Areas = []
+    water: Areas = Field([], description="deep water: Swim check to enter (DC 10 unless skill_dc says)")
+    climb: Areas = Field([], description="climbing surface: Climb check to enter (DC 15 unless skill_dc says)")
+    torches: list[SquareIn] = Field([], max_length=MAX_AREA_ENTRIES,
+                                    description="torches: bright light 20 ft, dim light 20 ft further")
+    skill_dc: Triples = Field([], description="[column, row, DC] for a water or climb square")
+    elevation: Triples = Field([], description="[column, row, height in ft] of raised ground")
+    narrow: Areas = Field([], description="squares a creature squeezes through (narrower than its space)")
+    narrow_openings: Areas = Field([], description="arrow slits and the like: lines and long piercing "
                                                         "weapons pass, creatures don't")
-    improved_cover: list[Area] = Field([], description="squares or openings the GM grades as improved cover")
-    concealment: list[tuple[int, int, int]] = Field([], description="[column, row, miss chance %] of a concealing "
+    improved_cover: Areas = Field([], description="squares or openings the GM grades as improved cover")
+    concealment: Triples = Field([], description="[column, row, miss chance %] of a concealing "
                                                                     "square, e.g. light fog 10, near-darkness 40")
 
     @field_validator("rows")
@@ -84,31 +118,59 @@ class MapSpec(_Strict):
         return rows
 
 
+StatsRef = Annotated[Annotated[Name, Tag(BY_NAME)] | Annotated[StatBlock, Tag(INLINE)],
+                     Discriminator(lambda v: BY_NAME if isinstance(v, str) else INLINE)]
+
+
 class CombatantSpec(_Strict):
-    id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_\-]*$")
-    name: str | None = None
-    side: str
-    stats: str | StatBlock = Field(description="a bestiary name or an inline stat block")
+    id: Id
+    name: Name | None = None
+    side: Name
+    stats: StatsRef = Field(description="a bestiary name or an inline stat block (whose name defaults to the "
+                                        "combatant's)")
     position: SquareIn | None = None
-    positions: list[SquareIn] | None = Field(None, description="with count: one position per copy")
-    count: int = Field(1, ge=1, le=100)
-    hp: int | None = Field(None, description="current hit points, if not full")
+    positions: list[SquareIn] | None = Field(None, max_length=MAX_COPIES,
+                                             description="with count: one position per copy")
+    count: int = Field(1, ge=1, le=MAX_COPIES)
+    hp: int | None = Field(None, ge=-MAX_HP, le=MAX_HP,
+                           description="starting hit points, if not the stat block's maximum; at least 1 "
+                                       "unless starts_down is true")
+    starts_down: bool = Field(False, description="allow hp 0 or below: the creature starts disabled, dying or "
+                                                 "dead as the ruleset says (refused otherwise: a typo like "
+                                                 "hp: -5 would end the battle in round 1)")
     sneaky: bool = Field(False, description="makes a Stealth check for surprise (PFB-SURP-02)")
-    initiative: int | None = Field(None, description="a fixed initiative result instead of a roll")
-    conditions: list[str] = []
-    wielding: str | None = None
+    initiative: int | None = Field(None, ge=-MAX_MODIFIER, le=MAX_MODIFIER,
+                                   description="a fixed initiative result instead of a roll")
+    conditions: list[Condition] = Field([], max_length=MAX_LIST_ITEMS,
+                                        description="starting conditions, e.g. prone, held:15, panicked:valeros:12 "
+                                                    "(afraid of the combatant valeros, Will DC 12)")
+    wielding: Name | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _inline_block_is_named(cls, data: Any) -> Any:
+        """An inline stat block without a name takes the combatant's name (or id)."""
+        if isinstance(data, dict) and isinstance(data.get("stats"), dict) and not data["stats"].get("name"):
+            name = data.get("name") or data.get("id")
+            if isinstance(name, str):
+                data = {**data, "stats": {**data["stats"], "name": name}}
+        return data
 
 
 class SurpriseSpec(_Strict):
-    surprised: list[str] | None = Field(None, description="ids surprised, decided by the GM (no checks)")
+    surprised: list[Name] | None = Field(None, max_length=MAX_COMBATANTS,
+                                         description="ids surprised, decided by the GM (no checks)")
 
 
 class Scenario(_Strict):
-    name: str = "Unnamed encounter"
-    description: str = ""
-    ruleset: str = "pathfinder-beginner"
-    variants: dict[str, Any] = Field(default_factory=dict, description="named variant options of the ruleset")
+    name: Name = "Unnamed encounter"
+    description: str = Field("", max_length=MAX_TEXT_CHARS)
+    ruleset: Name = "pathfinder-beginner"
+    variants: dict[Name, Any] = Field(default_factory=dict, max_length=MAX_LIST_ITEMS,
+                                      description="named variant options of the ruleset")
     map: MapSpec
-    combatants: list[CombatantSpec] = Field(min_length=2)
+    combatants: list[CombatantSpec] = Field(min_length=2, max_length=MAX_COMBATANTS,
+                                            description="creatures; with every copy of a count, at most "
+                                                        f"{MAX_COMBATANTS}")
     surprise: SurpriseSpec | None = None
     max_rounds: int = Field(100, ge=1, le=10000)

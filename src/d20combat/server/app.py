@@ -2,12 +2,16 @@
 
 ``create_app(db_path)`` builds the app on one SQLite file. Routes are thin: they validate the
 request with the models of :mod:`d20combat.server.models`, call the :class:`Service` in a worker
-thread, and after every change tell the encounter's WebSocket listeners the new version.
+thread, and after every change tell the encounter's WebSocket listeners the new version. Simulations
+play in worker processes (:mod:`d20combat.server.jobs`), stopped when their client goes away; request
+bodies are bounded (:mod:`d20combat.server.bodylimit`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -19,6 +23,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from d20combat.server import models as m
+from d20combat.server.bodylimit import BodyLimit
+from d20combat.server.jobs import CANCEL_GRACE, Busy, Job, Lab
 from d20combat.server.service import NotFound, Service, ServiceError
 from d20combat.server.store import Store
 
@@ -31,6 +37,11 @@ E404: Responses = {404: {"model": m.ErrorOut, "description": "no such encounter"
 E409: Responses = {409: {"model": m.ErrorOut, "description": "stale expected_version: nothing changed"}}
 E422: Responses = {422: {"model": m.ErrorOut,
                          "description": "malformed or illegal input, naming the field or the rule: nothing changed"}}
+E413: Responses = {413: {"model": m.ErrorOut, "description": "the request body is over the size limit"}}
+E503: Responses = {503: {"model": m.ErrorOut, "description": "too many simulations are waiting for a worker"}}
+EJOB: Responses = {404: {"model": m.ErrorOut, "description": "no such simulation job"}}
+POLL_SECONDS = 0.05
+"""How often a waiting simulation request looks at its job and at its client."""
 
 
 class Hub:
@@ -60,14 +71,24 @@ def _loc(loc: tuple[int | str, ...]) -> str:
     return out
 
 
-def create_app(db_path: str | Path = "d20combat.db") -> FastAPI:
+def create_app(db_path: str | Path = "d20combat.db", *, lab: Lab | None = None) -> FastAPI:
+    """The app on one SQLite file; ``lab``: the simulations' workers (default: a :class:`Lab` of two)."""
     store = Store(db_path)
-    service = Service(store)
+    service = Service(store, lab)
     hub = Hub()
 
-    app = FastAPI(title="d20combat — the game master's table", version="1",
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        service.lab.open()
+        try:
+            yield
+        finally:  # the server is stopping: cancel the simulations, stop their workers
+            await run_in_threadpool(service.lab.close)
+
+    app = FastAPI(title="d20combat — the game master's table", version="1", lifespan=lifespan,
                   description="See docs/api.md. Errors are 4xx with {\"detail\": message}; an illegal action, a "
                               "wrongly typed die or a stale expected_version changes nothing.")
+    app.add_middleware(BodyLimit)
     app.state.service = service
     app.state.store = store  # open for the app's life (TestClients come and go); close it when done
     app.state.hub = hub
@@ -182,12 +203,52 @@ def create_app(db_path: str | Path = "d20combat.db") -> FastAPI:
         return await call(service.preview_attack, eid, body.attacker, body.target, body.attack)
 
     # ------------------------------------------------------------------ designers' lab
-    @app.post("/api/simulations", response_model=m.SimulationOut, responses={**E422},
-              summary="Monte Carlo of a scenario: win rates with 95 % intervals, rounds, damage")
-    async def simulate(body: m.SimulateIn) -> dict[str, Any]:
-        return await call(service.simulate, example=body.example, scenario=body.scenario,
+    async def start(body: m.SimulateIn, listed: bool) -> Job:
+        return await call(service.simulate, listed=listed, example=body.example, scenario=body.scenario,
                           scenario_yaml=body.scenario_yaml, n=body.n, seed=body.seed, engine=body.engine,
                           ruleset=body.ruleset)
+
+    @app.post("/api/simulations", response_model=m.SimulationOut, responses={**E413, **E422, **E503},
+              summary="Monte Carlo of a scenario: win rates with 95 % intervals, rounds, damage")
+    async def simulate(body: m.SimulateIn, request: Request) -> dict[str, Any]:
+        job = await start(body, False)
+        try:
+            while not job.done.is_set():
+                if await request.is_disconnected():
+                    job.cancel("the client went away")
+                    break
+                await asyncio.sleep(POLL_SECONDS)
+        finally:  # also when the server stops and cancels this request
+            if not job.done.is_set():
+                job.cancel("the request was cancelled")
+        if not job.done.is_set():  # nobody is listening any more
+            raise Busy(f"simulation: cancelled ({job.cancel_reason})")
+        return job.answer()
+
+    @app.post("/api/simulations/jobs", status_code=202, response_model=m.JobCreated,
+              responses={**E413, **E422, **E503},
+              summary="the same simulation as a job: poll it with GET, cancel it with DELETE")
+    async def start_job(body: m.SimulateIn) -> dict[str, Any]:
+        return {"id": (await start(body, True)).id}
+
+    def job_of(jid: str) -> Job:
+        job = service.lab.get(jid)
+        if job is None:
+            raise NotFound(f"no simulation job {jid[:100]!r} (finished jobs are forgotten after a while)")
+        return job
+
+    @app.get("/api/simulations/jobs/{jid}", response_model=m.JobOut, responses={**EJOB},
+             summary="a simulation job: its status, progress and, when done, its result")
+    async def get_job(jid: str) -> dict[str, Any]:
+        return job_of(jid).view()
+
+    @app.delete("/api/simulations/jobs/{jid}", response_model=m.JobOut, responses={**EJOB},
+                summary="cancel a simulation job; answers once it has stopped (within a second or two)")
+    async def cancel_job(jid: str) -> dict[str, Any]:
+        job = job_of(jid)
+        job.cancel("cancelled by DELETE")
+        await run_in_threadpool(job.done.wait, CANCEL_GRACE + 2.0)
+        return job.view()
 
     # ------------------------------------------------------------------ live updates
     @app.websocket("/api/encounters/{eid}/ws")

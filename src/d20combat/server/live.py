@@ -38,6 +38,9 @@ class Live:
     head: int
     version: int
     lock: threading.RLock = field(default_factory=threading.RLock)
+    writes: list[Json | None] = field(default_factory=list)
+    """The write that made each batch (aligned with :attr:`batches`; None for the start, or for a batch stored
+    before writes were kept): what an export carries so that an import can replay and verify it."""
 
     def set_head(self, head: int) -> None:
         self.head = head
@@ -110,8 +113,9 @@ def players_side(battle: Battle, players: str | None, where: str) -> str:
     return players
 
 
-def rebuild(row: EncounterRow, raw_batches: list[list[Json]]) -> Live:
-    """An encounter from its stored row and batches (the log is the encounter)."""
+def rebuild(row: EncounterRow, raw_batches: list[list[Json]], writes: list[Json | None] | None = None) -> Live:
+    """An encounter from its stored row, batches and their writes (the log is the encounter; the store's own
+    events are applied, not re-verified: an import was verified before it was stored)."""
     battle = battle_from_data(row.scenario, row.id)
     enc = Encounter(battle, idle_dice())
     batches = [[event_from_json(e, f"batch[{n}][{i}]") for i, e in enumerate(b)]
@@ -123,7 +127,7 @@ def rebuild(row: EncounterRow, raw_batches: list[list[Json]]) -> Live:
             state = apply(state, e)
         states.append(state)
     live = Live(row.id, row.name, row.scenario, row.seed, row.players, row.created, enc, batches, states,
-                row.head, row.version)
+                row.head, row.version, writes=list(writes) if writes is not None else [None] * len(batches))
     live.set_head(row.head)
     if row.pending is not None:
         enc.pending = pending_from_json(row.pending, battle.ruleset.actions.types())

@@ -16,6 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 
 import d20combat.rulesets  # noqa: F401  (registers the rulesets' own actions)
 from d20combat.encounter import actions as ax
+from d20combat.limits import MAX_LOG_EVENTS, MAX_LOG_WRITES
+from d20combat.server.simulations import BUDGET_SECONDS, MAX_N, REFERENCE_LIMIT
 
 Square = tuple[int, int]
 SEED_MAX = 2**63 - 1
@@ -195,16 +197,25 @@ class LogEntry(BaseModel):
 
 
 class ExportData(_In):
-    """An encounter as a file: its scenario, seed and committed event log."""
+    """An encounter as a file: its scenario, seed, committed event log and the write that made each step. An
+    import replays the start (``SeededDice(seed)``) and every write through the engine and refuses an event the
+    engine would not have produced, naming ``events[i]`` (issue 12)."""
 
     scenario: dict[str, Any]
-    seed: int = Field(ge=0, le=SEED_MAX)
+    seed: int = Field(ge=0, le=SEED_MAX, description="the seed the start (surprise, initiative) was rolled with")
     name: str = Field(min_length=1, max_length=200)
     players: str
-    events: list[dict[str, Any]] = Field(min_length=1, description="the event log, encounter_started first")
+    events: list[dict[str, Any]] = Field(min_length=1, max_length=MAX_LOG_EVENTS,
+                                         description="the event log, encounter_started first")
     batches: list[Annotated[int, Field(ge=1)]] | None = Field(
-        None, description="how many events each committed write made, in order (for undo after an import); "
-                          "without it the whole log is one step")
+        None, max_length=MAX_LOG_WRITES + 1,
+        description="how many events the start and each committed write made, in order; checked against the "
+                    "replay when given")
+    writes: list[dict[str, Any] | None] | None = Field(
+        None, max_length=MAX_LOG_WRITES,
+        description="one per step after the start: {action, answers, dice: [[sides, face], ...]}, the action "
+                    "with the reaction answers it was given and every die it rolled. Required by an import: "
+                    "without it the log cannot be verified")
 
 
 class MoveSquare(BaseModel):
@@ -290,7 +301,9 @@ class SimulateIn(_In):
     example: str | None = Field(None, max_length=200, description="the name of a shipped example")
     scenario: dict[str, Any] | None = Field(None, description="a scenario in the scenario format")
     scenario_yaml: str | None = Field(None, max_length=1_000_000, description="a scenario as YAML or JSON text")
-    n: int = Field(1000, ge=1, le=100_000, description="encounters to play (the reference engine: at most 2,000)")
+    n: int = Field(1000, ge=1, le=MAX_N, description=f"encounters to play (the reference engine: at most "
+                   f"{REFERENCE_LIMIT:,}); a simulation plays for at most {BUDGET_SECONDS:g} s, then answers "
+                   "with the encounters it finished")
     seed: int = Field(0, ge=0, le=SEED_MAX, description="master seed: same seed, same results")
     engine: Literal["auto", "fast", "reference"] = Field(
         "auto", description="auto: the compiled fast path where it replays the scenario exactly")
@@ -325,8 +338,27 @@ class SimulationOut(BaseModel):
     rounds_histogram: dict[str, int]
     attacks_mean: float
     combatants: list[CombatantOutcome]
+    n_requested: int = Field(description="the n asked for; n is the encounters actually played")
+    stopped: Literal["time budget", "cancelled"] | None = Field(
+        description="why fewer than n_requested were played (null: all were)")
     engine: Literal["fast", "reference"]
     engine_reason: str
+
+
+class JobCreated(BaseModel):
+    id: str
+
+
+class JobOut(BaseModel):
+    id: str
+    status: Literal["queued", "running", "done", "cancelled", "failed"] = Field(
+        description="queued (waiting for a worker), running, done, cancelled (DELETE, or the server stopped) "
+                    "or failed (see detail)")
+    played: int = Field(description="encounters finished so far")
+    n: int = Field(description="encounters asked for")
+    result: SimulationOut | None = Field(
+        description="when done (or cancelled after some encounters): the summary of those played")
+    detail: str | None = Field(description="why it failed or was cancelled")
 
 
 class ActIn(_In):

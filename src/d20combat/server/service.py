@@ -36,6 +36,7 @@ from d20combat.server.inputs import (
     parse_dice,
     write_seed,
 )
+from d20combat.server.jobs import Job, Lab
 from d20combat.server.live import (
     Live,
     build_battle,
@@ -56,10 +57,15 @@ log = logging.getLogger(__name__)
 class Service:
     """The table's operations; each takes the encounter's lock, and every write names the version it saw."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, lab: Lab | None = None) -> None:
         self.store = store
+        self.lab = lab if lab is not None else Lab()
+        """The simulations' worker processes (started on first use; ``lab.close()`` when done)."""
         self._live: dict[str, Live] = {}
         self._lock = threading.Lock()
+        """Guards ``_live`` and ``_loading`` only, briefly: never held while an encounter is rebuilt."""
+        self._loading: dict[str, threading.Lock] = {}
+        """One lock per encounter being rebuilt: rebuilding one never stalls another."""
 
     # ------------------------------------------------------------------ loading
     def _get(self, eid: str) -> Live:
@@ -67,12 +73,27 @@ class Service:
             live = self._live.get(eid)
             if live is not None:
                 return live
-            row = self.store.get(eid)
-            if row is None:
-                raise NotFound(f"no encounter {eid[:100]!r}")
-            live = rebuild(row, self.store.batches(eid))
-            self._live[eid] = live
+            loading = self._loading.setdefault(eid, threading.Lock())
+        try:
+            with loading:  # a second reader of the same encounter waits for the first one's rebuild
+                return self._load(eid)
+        finally:
+            with self._lock:
+                if self._loading.get(eid) is loading:
+                    del self._loading[eid]
+
+    def _load(self, eid: str) -> Live:
+        with self._lock:
+            live = self._live.get(eid)
+        if live is not None:
             return live
+        row = self.store.get(eid)  # the rebuild runs outside the service-wide lock
+        if row is None:
+            raise NotFound(f"no encounter {eid[:100]!r}")
+        history = self.store.history(eid)
+        live = rebuild(row, [b for b, _ in history], [w for _, w in history])
+        with self._lock:
+            return self._live.setdefault(eid, live)
 
     def _drop(self, eid: str) -> None:
         with self._lock:
@@ -82,8 +103,10 @@ class Service:
     def examples(self) -> list[str]:
         return example_names()
 
-    def simulate(self, **kwargs: Any) -> Json:
-        return simulations.simulate(**kwargs)
+    def simulate(self, *, listed: bool = False, **kwargs: Any) -> Job:
+        """Check a simulation request (:class:`Rejected` at once) and queue it on a worker; ``listed``: a job
+        of ``/api/simulations/jobs``, kept for ``lab.get`` after it finishes."""
+        return self.lab.submit(simulations.prepare(**kwargs), listed=listed)
 
     def create(self, *, example: str | None = None, scenario: Json | None = None, scenario_yaml: str | None = None,
                seed: int | None = None, name: str | None = None, players: str | None = None) -> Json:
@@ -98,14 +121,15 @@ class Service:
             raise Rejected(f"{where}: the encounter cannot start: {exc}") from None
         enc.dice = idle_dice()
         title = name or str(data.get("name") or "Unnamed encounter")
-        live = Live(secrets.token_hex(5), title[:200], data, seed, players, now(), enc, [events], [enc.state], 1, 1)
+        live = Live(secrets.token_hex(5), title[:200], data, seed, players, now(), enc, [events], [enc.state], 1, 1,
+                    writes=[None])
         self._save_new(live)
         return views.summary(live)
 
     def _save_new(self, live: Live) -> None:
         row = EncounterRow(live.id, live.name, live.scenario, live.seed, live.players, live.created, live.version,
                            live.head, None)
-        self.store.create(row, [[e.to_dict() for e in b] for b in live.batches])
+        self.store.create(row, [[e.to_dict() for e in b] for b in live.batches], live.writes)
         with self._lock:
             self._live[live.id] = live
 
@@ -192,12 +216,14 @@ class Service:
                 self.store.set_pending(live.id, pending_json(enc.pending), live.version)
             else:
                 seq = live.head
-                del live.batches[seq:], live.states[seq:]
+                write = enc.last_write.to_dict() if enc.last_write is not None else None  # all answers, all dice
+                del live.batches[seq:], live.states[seq:], live.writes[seq:]
                 live.batches.append(events)
                 live.states.append(enc.state)
+                live.writes.append(write)
                 live.version += 1
                 live.head = seq + 1
-                self.store.commit_batch(live.id, seq, [e.to_dict() for e in events], live.version)
+                self.store.commit_batch(live.id, seq, [e.to_dict() for e in events], live.version, write)
         except Exception:
             self._drop(live.id)  # memory may be ahead of the store: rebuild from the store next time
             raise

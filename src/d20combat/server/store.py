@@ -5,6 +5,10 @@ batches are in effect) and one row per *batch*: the events one committed write p
 start, an action, an answered reaction). The log is the encounter: on start the server rebuilds
 every encounter by replaying its batches.
 
+Each batch after the start keeps its *write* (the action, its reaction answers and every die it rolled:
+:meth:`d20combat.encounter.resolution.Write.to_dict`), so that an export can be verified by replaying it
+(issue 12); a batch stored before writes were kept has none (an export of it cannot be imported).
+
 Undo moves ``head`` back one batch and keeps the batch for redo; redo moves it forward again; a new
 action deletes the undone batches. An action paused in a reaction window is stored as ``pending``
 (nothing of it is committed yet), so a question asked before a restart is still open after it.
@@ -37,6 +41,7 @@ CREATE TABLE IF NOT EXISTS batches (
     encounter_id TEXT NOT NULL REFERENCES encounters(id) ON DELETE CASCADE,
     seq INTEGER NOT NULL,
     events TEXT NOT NULL,
+    write TEXT,
     PRIMARY KEY (encounter_id, seq)
 );
 """
@@ -69,6 +74,9 @@ class Store:
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(_SCHEMA)
+        columns = {r[1] for r in self._db.execute("PRAGMA table_info(batches)")}
+        if "write" not in columns:  # a file from before issue 12
+            self._db.execute("ALTER TABLE batches ADD COLUMN write TEXT")
 
     def close(self) -> None:
         with self._lock:
@@ -112,23 +120,36 @@ class Store:
                                     (encounter_id,)).fetchall()
         return [json.loads(r[0]) for r in rows]
 
+    def history(self, encounter_id: str) -> list[tuple[list[dict[str, Any]], dict[str, Any] | None]]:
+        """Every stored batch in order with its write (None for the start and for batches stored before writes
+        were kept)."""
+        with self._lock:
+            rows = self._db.execute("SELECT events, write FROM batches WHERE encounter_id = ? ORDER BY seq",
+                                    (encounter_id,)).fetchall()
+        return [(json.loads(r[0]), json.loads(r[1]) if r[1] is not None else None) for r in rows]
+
     # ------------------------------------------------------------------ writing
-    def create(self, row: EncounterRow, batches: list[list[dict[str, Any]]]) -> None:
+    def create(self, row: EncounterRow, batches: list[list[dict[str, Any]]],
+               writes: list[dict[str, Any] | None] | None = None) -> None:
+        """A new encounter with its batches and their writes (aligned with ``batches``, None for the start)."""
+        kept = writes if writes is not None else [None] * len(batches)
         with self._tx() as db:
             db.execute("INSERT INTO encounters (id, name, scenario, seed, players, created, version, head, pending) "
                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        (row.id, row.name, _dumps(row.scenario), row.seed, row.players, row.created, row.version,
                         row.head, _dumps(row.pending) if row.pending is not None else None))
-            db.executemany("INSERT INTO batches (encounter_id, seq, events) VALUES (?, ?, ?)",
-                           [(row.id, seq, _dumps(b)) for seq, b in enumerate(batches)])
+            db.executemany("INSERT INTO batches (encounter_id, seq, events, write) VALUES (?, ?, ?, ?)",
+                           [(row.id, seq, _dumps(b), _dumps(w) if w is not None else None)
+                            for seq, (b, w) in enumerate(zip(batches, kept, strict=True))])
 
-    def commit_batch(self, encounter_id: str, seq: int, events: list[dict[str, Any]], version: int) -> None:
-        """Store a new batch at ``seq`` (dropping the undone ones from there on), make it the head,
-        and close any pending reaction window."""
+    def commit_batch(self, encounter_id: str, seq: int, events: list[dict[str, Any]], version: int,
+                     write: dict[str, Any] | None = None) -> None:
+        """Store a new batch at ``seq`` with the write that made it (dropping the undone ones from there on),
+        make it the head, and close any pending reaction window."""
         with self._tx() as db:
             db.execute("DELETE FROM batches WHERE encounter_id = ? AND seq >= ?", (encounter_id, seq))
-            db.execute("INSERT INTO batches (encounter_id, seq, events) VALUES (?, ?, ?)",
-                       (encounter_id, seq, _dumps(events)))
+            db.execute("INSERT INTO batches (encounter_id, seq, events, write) VALUES (?, ?, ?, ?)",
+                       (encounter_id, seq, _dumps(events), _dumps(write) if write is not None else None))
             db.execute("UPDATE encounters SET version = ?, head = ?, pending = NULL WHERE id = ?",
                        (version, seq + 1, encounter_id))
 

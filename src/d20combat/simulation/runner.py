@@ -37,6 +37,12 @@ ENGINES: tuple[str, ...] = ("auto", "fast", "reference")
 
 Progress = Callable[[int], None]
 """Called with the number of encounters just finished."""
+Halt = Callable[[], bool]
+"""Asked between encounters (and, on the reference engine, between actions): True stops the run."""
+
+
+class Halted(Exception):
+    """An encounter was stopped by its ``halt`` before it ended (it counts for nothing)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,9 +64,11 @@ def encounter_seed(seed: int, index: int) -> int:
     return int(np.random.SeedSequence([seed, index]).generate_state(1, dtype=np.uint64)[0])
 
 
-def play_one(battle: Battle, seed: int) -> Outcome:
-    enc = play(Encounter(battle, SeededDice(seed)), TacticalAI())
+def play_one(battle: Battle, seed: int, halt: Halt | None = None) -> Outcome:
+    enc = play(Encounter(battle, SeededDice(seed)), TacticalAI(), halt=halt)
     s = enc.state
+    if halt is not None and not s.ended and halt():
+        raise Halted
     ids = list(battle.creatures)
     rs = battle.ruleset
     return Outcome(
@@ -124,15 +132,16 @@ def engine_for(scenario: Mapping[str, Any], ruleset: str | None = None, engine: 
 
 
 def run_chunk(scenario_json: str, ruleset: str | None, seed: int, start: int, stop: int,
-              engine: str = "auto") -> list[Outcome]:
-    """Play encounters ``start..stop-1`` (a picklable top-level function for pools and Dask)."""
+              engine: str = "auto", halt: Halt | None = None) -> list[Outcome]:
+    """Play encounters ``start..stop-1`` (a picklable top-level function for pools and Dask); ``halt``
+    (reference engine) may stop an encounter between actions: :class:`Halted`."""
     compiled = _compiled(scenario_json, ruleset) if engine != "reference" else "asked for"
     if isinstance(compiled, CompiledBattle):
         return [play_one_fast(compiled, encounter_seed(seed, i)) for i in range(start, stop)]
     if engine == "fast":
         raise ValueError(f"the fast path cannot play this scenario: {compiled}")
     battle = _battle(scenario_json, ruleset)
-    return [play_one(battle, encounter_seed(seed, i)) for i in range(start, stop)]
+    return [play_one(battle, encounter_seed(seed, i), halt) for i in range(start, stop)]
 
 
 def _chunks(n: int, workers: int) -> list[tuple[int, int]]:
@@ -150,11 +159,15 @@ def simulate_outcomes(
     ruleset: str | None = None,
     progress: Progress | None = None,
     engine: str = "auto",
+    halt: Halt | None = None,
 ) -> list[Outcome]:
     """Play ``n`` encounters; outcomes come back in encounter order whatever ran them.
 
     ``dask``: a scheduler address, or ``"local"`` for a ``LocalCluster`` of ``workers`` processes.
     ``engine``: ``"auto"`` (the fast path where it can replay the scenario), ``"fast"`` or ``"reference"``.
+    ``halt`` (in this process only: one worker, no Dask): asked before each encounter and, on the reference
+    engine, between actions; once it says True the encounters finished so far come back (fewer than ``n``,
+    always encounters ``0..k-1``, so the same seed gives the same outcomes).
     """
     if n < 1:
         raise ValueError(f"the number of encounters must be at least 1, got {n}")
@@ -165,6 +178,10 @@ def simulate_outcomes(
     if engine_for(scenario, ruleset, engine)[0] == "fast":
         # Compile (or load) the kernel here once, so workers load it from numba's disk cache.
         run_chunk(scenario_json, ruleset, seed, 0, 1, engine)
+    if halt is not None:
+        if dask is not None or workers != 1:
+            raise ValueError("halt works in this process only: one worker, no Dask")
+        return _run_halting(scenario_json, ruleset, seed, n, engine, halt, progress)
     chunks = _chunks(n, workers)
     results: dict[int, list[Outcome]] = {}
     if dask is not None:
@@ -184,6 +201,22 @@ def simulate_outcomes(
                 if progress:
                     progress(len(results[k]))
     return [o for k in range(len(chunks)) for o in results[k]]
+
+
+def _run_halting(scenario_json: str, ruleset: str | None, seed: int, n: int, engine: str, halt: Halt,
+                 progress: Progress | None) -> list[Outcome]:
+    """One encounter at a time, asking ``halt`` before each (and between actions on the reference engine)."""
+    played: list[Outcome] = []
+    for i in range(n):
+        if halt():
+            break
+        try:
+            played += run_chunk(scenario_json, ruleset, seed, i, i + 1, engine, halt)
+        except Halted:
+            break
+        if progress:
+            progress(1)
+    return played
 
 
 def _run_dask(scenario_json: str, ruleset: str | None, seed: int, chunks: Sequence[tuple[int, int]], workers: int,

@@ -24,6 +24,7 @@ def guard_scene(dice=(), *, conds=("asleep",), hp: int | None = None, variants=N
     spec = {"id": "g", "side": "f", "stats": guard, "position": list(gpos), "conditions": list(conds)}
     if hp is not None:
         spec["hp"] = hp
+        spec["starts_down"] = hp <= 0
     killer = {"id": "k", "side": "h", "stats": KILLER, "position": list(kpos), "wielding": weapon}
     return cmv([killer, spec, dict(WATCH)], dice=dice, variants=variants)
 
@@ -71,7 +72,8 @@ def test_cmv_cdg_01_full_round_action() -> None:
     enc = guard_scene(kpos=(0, 1), gpos=(3, 1))
     enc.act(ax.Move(to=(2, 1)))
     assert_illegal(enc, CoupDeGrace("g"), "needs both the standard and the move action")
-    low = cmv([{"id": "k", "side": "h", "stats": {**KILLER, "hp": 10}, "position": [1, 1], "hp": 0},
+    low = cmv([{"id": "k", "side": "h", "stats": {**KILLER, "hp": 10}, "position": [1, 1], "hp": 0,
+                "starts_down": True},
                {"id": "g", "side": "f", "stats": GUARD, "position": [2, 1], "conditions": ["asleep"]}, dict(WATCH)])
     assert "staggered" in conditions(low, "k")
     assert_illegal(low, CoupDeGrace("g"), "only one|full-round")

@@ -20,7 +20,8 @@ WATCH = {"id": "w", "side": "f", "stats": stats("watch"), "position": [11, 11], 
 
 def hurt(hp: int, *, conds=(), victim=VICTIM, dice=(), variants=None, vpos=(2, 1), first: str = "a", extra=()):
     a = {"id": "a", "side": "h", "stats": FIGHTER, "position": [1, 1]}
-    v = {"id": "v", "side": "f", "stats": victim, "position": list(vpos), "hp": hp, "conditions": list(conds)}
+    v = {"id": "v", "side": "f", "stats": victim, "position": list(vpos), "hp": hp, "starts_down": hp <= 0,
+         "conditions": list(conds)}
     order = [a, v] if first == "a" else [v, a]
     return cmv([*order, dict(WATCH), *extra], dice=dice, variants=variants)
 
@@ -89,7 +90,8 @@ def test_cmv_inj_05_wound_points(variants: dict[str, object], name: str) -> None
 
 
 def staggered_attacker(dice=(), variants=None, tpos=(2, 1), extra=()):
-    return cmv([{"id": "a", "side": "h", "stats": {**FIGHTER, "abilities": {"con": 12}}, "position": [1, 1], "hp": 0},
+    return cmv([{"id": "a", "side": "h", "stats": {**FIGHTER, "abilities": {"con": 12}}, "position": [1, 1], "hp": 0,
+                 "starts_down": True},
                 {"id": "t", "side": "f", "stats": DULL, "position": list(tpos), "conditions": ["stunned"]},
                 *extra], dice=dice, variants=variants)
 

@@ -33,7 +33,8 @@ def test_example_scenario_plays_to_the_end_with_explained_numbers(tmp_path: Path
                    "blur (20%) — added: 40%", "is bloodied (damage", "death save", "higher ground 1",
                    " vs AC ", "Result after"):
         assert needle in out, needle
-    assert json.loads(log.read_text().splitlines()[0])["kind"] == "encounter_started"
+    header, first = (json.loads(line) for line in log.read_text().splitlines()[:2])
+    assert header["d20combat_log"] == 2 and first["kind"] == "encounter_started"  # issue 12: a verifiable log
     replayed = runner.invoke(app, ["replay", str(log)])
     assert replayed.exit_code == 0, replayed.output
     assert out[out.index("Result after"):].split("event log:")[0].strip() in replayed.output

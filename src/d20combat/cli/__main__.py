@@ -1,0 +1,5 @@
+"""``python -m d20combat.cli``."""
+
+from d20combat.cli import app
+
+app()
