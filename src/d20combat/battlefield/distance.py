@@ -13,7 +13,7 @@ not assume ``d(a, c) <= d(a, b) + d(b, c)``; only ``<= ... + 5`` holds.
 
 from __future__ import annotations
 
-from d20combat.battlefield.grid import SQUARE_FT, Footprint, Square
+from d20combat.battlefield.squares import SQUARE_FT, Footprint, Square
 
 
 def _ft(dx: int, dy: int) -> int:

@@ -6,40 +6,19 @@ corners sit at multiples of one square: square ``(c, r)`` spans ``[c, c+1] x [r,
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
-Square = tuple[int, int]
+from d20combat.battlefield.distance import distance_ft
+from d20combat.battlefield.squares import SQUARE_FT, Footprint, Square
 
-SQUARE_FT = 5
-
+__all__ = ["SQUARE_FT", "Footprint", "GameMap", "Light", "Square"]
 
 class Light(str, Enum):  # noqa: UP042 - str() stays "Light.DIM" for existing callers
     BRIGHT = "bright"
     DIM = "dim"
     DARK = "dark"
-
-
-@dataclass(frozen=True, slots=True)
-class Footprint:
-    """The squares a creature occupies: an ``size`` x ``size`` block from ``origin`` (PFB-GRID-03/04)."""
-
-    origin: Square
-    size: int = 1
-
-    def squares(self) -> Iterator[Square]:
-        c0, r0 = self.origin
-        for dc in range(self.size):
-            for dr in range(self.size):
-                yield (c0 + dc, r0 + dr)
-
-    def moved_to(self, origin: Square) -> Footprint:
-        return Footprint(origin, self.size)
-
-    @property
-    def max_corner(self) -> Square:
-        return (self.origin[0] + self.size - 1, self.origin[1] + self.size - 1)
 
 
 @dataclass(frozen=True)
@@ -113,8 +92,6 @@ class GameMap:
         level = self.light_at(square)
         if level is Light.BRIGHT or not self.lights:
             return level
-        from d20combat.battlefield.distance import distance_ft
-
         factor = 2 if low_light else 1
         for source, bright, dim in self.lights:
             d = distance_ft(source, square)

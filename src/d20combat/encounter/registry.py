@@ -8,7 +8,6 @@ name: an encounter's registry holds its own ruleset's.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -84,18 +83,16 @@ class ActionRegistry:
 
 
 def _name(action: object) -> str:
-    """``cast_spell (skill-based)``: an action's kind and whose it is — a ruleset's id, the core's, or its class."""
+    """``cast_spell (skill-based)``: an action's kind and whose it is — the core's, a shipped ruleset's (named by its
+    package under ``d20combat.rulesets``, ``skill_based`` → ``skill-based``), or its class. The rulesets' registry
+    is not consulted: the rulesets import the encounter, not the other way."""
     cls = type(action)
     kind = getattr(action, "kind", None)
     if not isinstance(action, ax.Action) or not isinstance(kind, str):
         return f"{cls.__qualname__} (not an action)"
     if cls.__module__ == ax.__name__:
         return kind
-    from d20combat.rulesets import RULESETS  # late: the rulesets import the encounter
-
-    for ruleset_id, ruleset in RULESETS.items():
-        module = sys.modules.get(ruleset.__module__)
-        package = ruleset.__module__ if hasattr(module, "__path__") else ruleset.__module__.rpartition(".")[0]
-        if cls.__module__ == package or cls.__module__.startswith(package + "."):
-            return f"{kind} ({ruleset_id})"
+    parts = cls.__module__.split(".")
+    if parts[:2] == ["d20combat", "rulesets"] and len(parts) > 2 and parts[2] != "components":
+        return f"{kind} ({parts[2].replace('_', '-')})"
     return f"{kind} ({cls.__module__}.{cls.__qualname__})"
