@@ -13,6 +13,7 @@ from d20combat.controllers import TacticalAI, play
 from d20combat.dice import ScriptedDice, SeededDice
 from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
+from d20combat.encounter.dice_probe import probe_answer, probe_dice
 from d20combat.encounter.engine import Encounter, IllegalAction
 from d20combat.encounter.prompts import ReactionPrompt
 from d20combat.encounter.state import CombatantState, EncounterState
@@ -183,3 +184,18 @@ def test_ai_battles_with_reactions_are_reproducible() -> None:
 
     assert run(5) == run(5)
     assert "attack of opportunity against a" in run(5)
+
+
+def test_the_dice_probe_stops_at_a_prompt_and_then_probes_the_answer() -> None:
+    """Issue 13, item 1: a provoking move rolls nothing before the goblin's prompt; after 'attack' the engine
+    asks for the attack of opportunity's d20, and after that die it pauses at the fighter's parry prompt."""
+    enc = _duel([])
+    probe = probe_dice(enc, ax.Move(to=(1, 5)))
+    assert probe.prompt is not None and probe.prompt.kind == "attack_of_opportunity" and probe.typed == ()
+    assert enc.act(ax.Move(to=(1, 5))) == [] and enc.pending is not None
+    after = probe_answer(enc, "attack")
+    assert after.next is not None and (after.next.sides, after.next.purpose) == (20, "attack g->f")
+    parry = probe_answer(enc, "attack", [(20, 18)])
+    assert parry.prompt is not None and parry.prompt.kind == "active_defense"
+    assert probe_answer(enc, "dance").error is not None
+    assert probe_dice(enc, ax.EndTurn()).error == "waiting for g's reaction"
