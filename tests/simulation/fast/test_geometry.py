@@ -20,6 +20,7 @@ from d20combat.battlefield.concealment import Vision, _between, concealment_sour
 from d20combat.battlefield.cover import CoverDegree, cover, line_of_effect
 from d20combat.battlefield.grid import Footprint, GameMap, Square
 from d20combat.battlefield.lines import squares_crossed_scaled
+from d20combat.simulation.fast import concealment as fast_concealment
 from d20combat.simulation.fast import geometry as g
 
 DEGREE = {
@@ -114,7 +115,7 @@ def _reference_terrain(world: World, a: Footprint, t: Footprint) -> tuple[int, i
 
 def _check_concealment(world: World, a: Footprint, t: Footprint) -> tuple[int, int]:
     ref = _reference_terrain(world, a, t)
-    got = g.terrain_concealment(world.concealing, *_fp_args(a, t))
+    got = fast_concealment.terrain_concealment(world.concealing, *_fp_args(a, t))
     assert (int(got[0]), int(got[1])) == ref, (world.gm, a, t, ref, got)
     return ref
 
@@ -283,6 +284,30 @@ def test_cover_clean_creatures_off_walls() -> None:
             world.creatures = [fp for fp in fps if fp not in (a, t)]
             _check_cover(world, a, t)
             world.creatures = creatures
+
+
+def test_cover_long_low_obstacles() -> None:
+    """PFB-COV-08 on maps larger than the flood fill's first window: low-wall runs (random walks) that stay
+    near the line and runs that wander far beyond ``LOW_WINDOW`` squares, whose far end decides the verdict."""
+    rng = random.Random(23)
+    for _ in range(60):
+        width, height = rng.randint(30, 70), rng.randint(30, 70)
+        low: set[Square] = set()
+        for _ in range(rng.randint(1, 4)):
+            c, r = rng.randrange(width), rng.randrange(height)
+            for _ in range(rng.randint(5, 120)):
+                low.add((c, r))
+                c = min(max(c + rng.randint(-1, 1), 0), width - 1)
+                r = min(max(r + rng.randint(-1, 1), 0), height - 1)
+        world = _world(width, height, low_walls=low)
+        for _ in range(6):
+            c, r = rng.choice(sorted(low))
+            a = Footprint((min(max(c + rng.randint(-6, 6), 0), width - 2), min(max(r + rng.randint(-6, 6), 0),
+                                                                                height - 2)), rng.choice((1, 2)))
+            t = Footprint((min(max(2 * c - a.origin[0], 0), width - 1), min(max(2 * r - a.origin[1], 0),
+                                                                            height - 1)))
+            if not _overlap(a, t):
+                _check_cover(world, a, t)
 
 
 def test_cover_hand_cases() -> None:

@@ -1,10 +1,10 @@
 """The compiled movement and charge geometry equals the reference engine, bit for bit.
 
 Seeded random sweeps over small maps (walls, pits, difficult squares, low walls) and random
-occupancies compare every result of ``simulation.fast.paths`` with ``battlefield.movement`` and
-``battlefield.charge``: reachable origins, costs, diagonal counters and full paths including
-tie-breaks (PFB-MOVE-12..14, PFB-MOVE-16, PFB-MOVE-17, PFB-MOVE-21/22), and charge attack
-origins and path legality (PFB-CHG-06..09).
+occupancies compare every result of ``simulation.fast.paths``, ``steps`` and ``charge`` with
+``battlefield.movement`` and ``battlefield.charge``: reachable origins, costs, diagonal counters and
+full paths including tie-breaks (PFB-MOVE-12..14, PFB-MOVE-16, PFB-MOVE-17, PFB-MOVE-21/22), and
+charge attack origins and path legality (PFB-CHG-06..09).
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from numpy.typing import NDArray
 from d20combat.battlefield import charge, movement
 from d20combat.battlefield.cover import line_of_effect
 from d20combat.battlefield.grid import Footprint, GameMap, Square
-from d20combat.simulation.fast import geometry, paths
+from d20combat.simulation.fast import charge as fast_charge
+from d20combat.simulation.fast import geometry, paths, steps
 from d20combat.simulation.fast.jit import COMPILED
 
 # Plain Python (NUMBA_DISABLE_JIT=1) is far slower: sweep fewer cases there.
@@ -113,7 +114,7 @@ def test_reachable_equals_reference() -> None:
             )
             assert got[3].shape == (case.w, case.h, budget // 5 + 1, 2)
             assert _as_result(*got) == ref, (case.gm, c, r, size, budget, occ, diags0, flying, counts)
-            table = paths.move_table(case.passable, case.walls, case.difficult, size, flying, counts)
+            table = steps.move_table(case.passable, case.walls, case.difficult, size, flying, counts)
             again = paths.reachable_with_table(table, c, r, size, budget, kinds, diags0)
             for a, b in zip(got, again, strict=True):
                 assert np.array_equal(a, b)
@@ -121,6 +122,59 @@ def test_reachable_equals_reference() -> None:
             nonempty += bool(ref)
     assert cases >= 4200 // SCALE
     assert nonempty > cases // 2
+
+
+def test_one_workspace_serves_every_search() -> None:
+    """The kernel's search (``reachable_into``) reuses one workspace for a whole battle: each search, whatever
+    came before it, is the reference's — same origins in (c, r) order, costs, counters and paths — and reads
+    the occupancy only inside its box (garbage outside it changes nothing)."""
+    rng = random.Random(5150)
+    ws = paths.workspace(60, 2)
+    searches = 0
+    for _ in range(300 // SCALE):
+        case = _Case(rng)
+        for _ in range(4):
+            size = rng.choice((1, 1, 2))
+            c, r = case.origin(rng, size)
+            own = {(c + i, r + j) for i in range(size) for j in range(size)}
+            occ, kinds = _occupancy(rng, case, own)
+            budget = rng.choice((5, 10, 15, 20, 30, 40, 60))
+            diags0 = rng.randrange(4)
+            counts = rng.random() < 0.5
+            ref = movement.reachable(case.gm, Footprint((c, r), size), budget, occ, diagonals_so_far=diags0,
+                                     difficult_diagonal_counts=counts)
+            c_lo, r_lo, bw, bh = paths.search_box(case.w, case.h, c, r, budget)
+            box = ws[paths.KINDS]
+            box[:] = 3  # stale enemies everywhere: only the box below may be read
+            box[: bw + size - 1, : bh + size - 1] = 0
+            part = kinds[c_lo: c_lo + bw + size - 1, r_lo: r_lo + bh + size - 1]
+            box[: part.shape[0], : part.shape[1]] = part
+            table = steps.move_table(case.passable, case.walls, case.difficult, size, False, counts)
+            n = paths.reachable_into(table, c, r, size, budget, diags0, ws)
+            found, found_paths = ws[paths.FOUND], ws[paths.FOUND_PATHS]
+            got = [((int(x), int(y)), movement.PathInfo(int(cost), int(d), tuple(
+                (int(a), int(b)) for a, b in found_paths[k, :length]))) for k, (x, y, cost, d, length)
+                in enumerate(found[:n])]
+            assert got == sorted(ref.items()), (case.gm, c, r, size, budget, occ, diags0, counts)
+            searches += 1
+    assert searches >= 1200 // SCALE
+
+
+def test_search_ignores_the_map_beyond_the_budget() -> None:
+    """The same field embedded in a far larger map gives the same squares: the search box is the budget's."""
+    small = np.ones((13, 13), np.uint8)
+    zeros = np.zeros((13, 13), np.uint8)
+    ref = paths.reachable(small, zeros, zeros, 6, 6, 1, 30, np.zeros((13, 13), np.int8), 0, False, True)
+    big = np.ones((200, 200), np.uint8)
+    bzeros = np.zeros((200, 200), np.uint8)
+    got = paths.reachable(big, bzeros, bzeros, 106, 86, 1, 30, np.zeros((200, 200), np.int8), 0, False, True)
+    assert np.array_equal(got[0][100:113, 80:93], ref[0])
+    assert int((got[0] >= 0).sum()) == int((ref[0] >= 0).sum())
+    for c in range(13):
+        for r in range(13):
+            n = ref[2][c, r]
+            assert got[2][100 + c, 80 + r] == n
+            assert np.array_equal(got[3][100 + c, 80 + r, :n] - np.array([100, 80]), ref[3][c, r, :n])
 
 
 def test_open_field_ties() -> None:
@@ -144,12 +198,12 @@ def test_move_table_and_step_cost_equal_reference() -> None:
         size = rng.choice((1, 2))
         flying = rng.random() < 0.3
         counts = rng.random() < 0.5
-        table = paths.move_table(case.passable, case.walls, case.difficult, size, flying, counts)
+        table = steps.move_table(case.passable, case.walls, case.difficult, size, flying, counts)
         for c in range(case.w):
             for r in range(case.h):
                 moves = movement._fill_moves({}, case.gm, size, flying, counts, (c, r))
                 mine = [
-                    ((c + paths._DC[d], r + paths._DR[d]), *(int(x) for x in table[c, r, d]))
+                    ((c + steps._DC[d], r + steps._DR[d]), *(int(x) for x in table[c, r, d]))
                     for d in range(8)
                     if table[c, r, d, 0] != 0
                 ]
@@ -160,7 +214,7 @@ def test_move_table_and_step_cost_equal_reference() -> None:
                     case.gm, Footprint((c, r), size), (tc, tr), diags0,
                     flying=flying, difficult_diagonal_counts=counts,
                 )
-                got = paths.footprint_step_cost(
+                got = steps.footprint_step_cost(
                     case.passable, case.walls, case.difficult, c, r, size, tc, tr, diags0, flying, counts
                 )
                 assert (None if got == (-1, -1) else got) == ref
@@ -204,7 +258,9 @@ def test_charge_equals_reference() -> None:
             tc, tr = case.origin(rng, tsize)
             charger, target = Footprint((c, r), size), Footprint((tc, tr), tsize)
             ref_origins = charge.closest_attack_origins(case.gm, charger, target, reach)
-            k = paths.closest_attack_origins_into(case.passable, case.walls, c, r, size, tc, tr, tsize, reach, out)
+            k = fast_charge.closest_attack_origins_into(
+                case.passable, case.walls, c, r, size, tc, tr, tsize, reach, out
+            )
             assert [(int(x), int(y)) for x, y in out[:k]] == ref_origins
             n_origins += 1
 
@@ -219,7 +275,7 @@ def test_charge_equals_reference() -> None:
             for ec, er in ends:
                 flying = rng.random() < 0.25
                 ref_ok = charge.charge_path_problem(case.gm, charger, (ec, er), occupied, flying=flying) is None
-                got = paths.charge_path_ok(
+                got = fast_charge.charge_path_ok(
                     case.passable, case.walls, case.difficult, c, r, size, ec, er, occ_mask, flying
                 )
                 assert got == ref_ok, (case.gm, charger, (ec, er), occupied, flying)

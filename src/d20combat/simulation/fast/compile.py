@@ -47,7 +47,7 @@ from d20combat.rulesets.components import (
     ThreatAndConfirm,
     TurnOrder,
 )
-from d20combat.simulation.fast.paths import move_table
+from d20combat.simulation.fast.steps import move_table
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]

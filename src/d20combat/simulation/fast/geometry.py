@@ -1,18 +1,17 @@
-"""Compiled replicas of the cover, line and terrain-concealment geometry (fast path).
+"""Compiled replicas of the cover and line geometry (fast path; terrain concealment is in :mod:`concealment`).
 
 Each function here reproduces one reference function of :mod:`d20combat.battlefield` exactly,
 bit for bit, on array maps instead of ``GameMap`` sets, so a simulated battle takes the very same
 decisions as the reference engine. Only the verdicts are computed (a cover degree, percentages),
 never the explanatory texts; so where the reference looks for the *first* blocker of a line, these
 functions only ask *whether* one exists, and may scan the line in any order. The line tracer itself,
-:func:`crossed_scaled_into` (the one of the fast path: :mod:`paths` traces charge lines with it), keeps
+:func:`crossed_scaled_into` (the one of the fast path: :mod:`charge` traces charge lines with it), keeps
 the reference order.
 
 Data conventions (fixed; the kernels rely on them):
 
 * Map arrays are indexed ``[c, r]`` (column, row), shape ``(W, H)``: ``walls`` and ``low_walls`` are
-  ``uint8`` (1 = present); ``concealing`` is ``int16``, -1 for a square not in
-  ``GameMap.concealing``, else its listed percent (listed percents must be >= 0).
+  ``uint8`` (1 = present).
 * ``occ`` (``int16``) counts the on-map creatures covering each square. The attacker and the
   defender may be counted too: the reference skips their own squares anyway, so any other square
   with ``occ > 0`` is a square of some *other* creature, i.e. in the reference ``creature_squares``.
@@ -216,6 +215,51 @@ def _wall_blocked(walls: NDArray[np.uint8], px: int, py: int, qx: int, qy: int) 
     return _squeezes_wall(walls, px, py, qx, qy)
 
 
+LOW_WINDOW = 16
+"""How far (in squares, each way) the flood fill of a low obstacle first looks: beyond it, the whole map."""
+
+
+@njit
+def _low_flood(
+    low_walls: NDArray[np.uint8], c: int, r: int, ac: int, ar: int, asize: int, tc: int, tr: int, tsize: int,
+    span: int,
+) -> tuple[bool, int, int]:
+    """A flood fill over ``low_walls`` from ``(c, r)`` inside the window ``(c, r) ± span`` (clipped to the map):
+    ``(complete, to_attacker, to_defender)``, ``complete`` false if the run leaves the window."""
+    x0 = max(c - span, 0)
+    y0 = max(r - span, 0)
+    x1 = min(c + span + 1, low_walls.shape[0])
+    y1 = min(r + span + 1, low_walls.shape[1])
+    ww = x1 - x0
+    wh = y1 - y0
+    seen = np.zeros((ww, wh), dtype=np.uint8)
+    stack = np.empty(ww * wh, dtype=np.int64)
+    seen[c - x0, r - y0] = 1
+    stack[0] = (c - x0) * wh + (r - y0)
+    top = 1
+    to_attacker = 1 << 30
+    to_defender = 1 << 30
+    w = low_walls.shape[0]
+    h = low_walls.shape[1]
+    while top > 0:
+        top -= 1
+        x = stack[top] // wh + x0
+        y = stack[top] % wh + y0
+        to_attacker = min(to_attacker, footprint_distance_ft(x, y, 1, ac, ar, asize))
+        to_defender = min(to_defender, footprint_distance_ft(x, y, 1, tc, tr, tsize))
+        for nx in range(max(x - 1, 0), min(x + 2, w)):
+            for ny in range(max(y - 1, 0), min(y + 2, h)):
+                if low_walls[nx, ny] == 0:
+                    continue
+                if not (x0 <= nx < x1 and y0 <= ny < y1):
+                    return False, 0, 0
+                if seen[nx - x0, ny - y0] == 0:
+                    seen[nx - x0, ny - y0] = 1
+                    stack[top] = (nx - x0) * wh + (ny - y0)
+                    top += 1
+    return True, to_attacker, to_defender
+
+
 @njit
 def _low_obstacle_blocks(
     low_walls: NDArray[np.uint8], c: int, r: int, ac: int, ar: int, asize: int, tc: int, tr: int, tsize: int
@@ -224,30 +268,15 @@ def _low_obstacle_blocks(
     run of low-wall squares, edges and corners touching: ``cover.low_obstacle``) protects unless the
     attacker's nearest square is strictly closer to the obstacle's nearest square than the defender's.
 
-    A flood fill over ``low_walls`` from ``(c, r)``; the run's distances are minima over its squares
-    (``cover.obstacle_distance_ft``, i.e. ``square_to_footprint_ft``), which do not depend on the order.
+    A flood fill over ``low_walls`` from ``(c, r)``, first within :data:`LOW_WINDOW` squares (its cost then
+    does not depend on the map's size), over the whole map if the run reaches farther; the run's distances are
+    minima over its squares (``cover.obstacle_distance_ft``, i.e. ``square_to_footprint_ft``), which do not
+    depend on the order.
     """
-    w = low_walls.shape[0]
-    h = low_walls.shape[1]
-    seen = np.zeros((w, h), dtype=np.uint8)
-    stack = np.empty(w * h, dtype=np.int64)
-    seen[c, r] = 1
-    stack[0] = c * h + r
-    top = 1
-    to_attacker = 1 << 30
-    to_defender = 1 << 30
-    while top > 0:
-        top -= 1
-        x = stack[top] // h
-        y = stack[top] % h
-        to_attacker = min(to_attacker, footprint_distance_ft(x, y, 1, ac, ar, asize))
-        to_defender = min(to_defender, footprint_distance_ft(x, y, 1, tc, tr, tsize))
-        for nx in range(max(x - 1, 0), min(x + 2, w)):
-            for ny in range(max(y - 1, 0), min(y + 2, h)):
-                if low_walls[nx, ny] != 0 and seen[nx, ny] == 0:
-                    seen[nx, ny] = 1
-                    stack[top] = nx * h + ny
-                    top += 1
+    done, to_attacker, to_defender = _low_flood(low_walls, c, r, ac, ar, asize, tc, tr, tsize, LOW_WINDOW)
+    if not done:
+        span = max(low_walls.shape[0], low_walls.shape[1])
+        done, to_attacker, to_defender = _low_flood(low_walls, c, r, ac, ar, asize, tc, tr, tsize, span)
     return to_attacker >= to_defender
 
 
@@ -409,110 +438,3 @@ def cover_degree(
 def line_of_effect(walls: NDArray[np.uint8], ac: int, ar: int, asize: int, tc: int, tr: int, tsize: int) -> bool:
     """``cover.line_of_effect(game_map, a, b)``: true unless walls give total cover (PFB-COV-11)."""
     return not _total(walls, ac, ar, asize, tc, tr, tsize)
-
-
-# --------------------------------------------------------------------------------------------
-# Terrain concealment (battlefield.concealment, rules 1 and 2)
-# --------------------------------------------------------------------------------------------
-
-
-@njit
-def _conceal_max(
-    concealing: NDArray[np.int16],
-    ac: int,
-    ar: int,
-    asize: int,
-    tc: int,
-    tr: int,
-    tsize: int,
-    px: int,
-    py: int,
-    qx: int,
-    qy: int,
-) -> int:
-    """Strongest percent (> 0) among the squares line ``p``-``q`` crosses outside both footprints, else 0.
-
-    The inner loop of ``concealment._between``: squares with no percent or ``<= 0`` and own squares
-    are skipped there, and only the maximum matters. Squares scanned as in :func:`_wall_blocked`.
-    """
-    if qx < px:
-        px, qx = qx, px
-        py, qy = qy, py
-    dx = qx - px
-    dy = qy - py
-    best = 0
-    if dx == 0 or dy == 0:
-        return best
-    h = concealing.shape[1]
-    for c in range(max(px, 0), min(qx, concealing.shape[0])):
-        lo, hi = _column_rows(px, py, dx, dy, c, c + 1, dx)
-        for r in range(max(lo, 0), min(hi, h)):
-            pct = int(concealing[c, r])
-            if pct > best and not (_in_fp(c, r, ac, ar, asize) or _in_fp(c, r, tc, tr, tsize)):
-                best = pct
-    return best
-
-
-@njit
-def terrain_concealment(
-    concealing: NDArray[np.int16], ac: int, ar: int, asize: int, tc: int, tr: int, tsize: int
-) -> tuple[int, int]:
-    """The terrain sources of ``concealment_sources(gm, a_fp, Vision(), t_fp)`` as ``(inside, between)``.
-
-    ``inside`` (rule 1, PFB-CONC-02): if EVERY defender square is listed as concealing, the
-    weakest listed percent, kept only if > 0; else 0. ``between`` (rule 2, ``_between``,
-    PFB-CONC-03 best-corner test): 0 if some attacker corner sees the defender with no concealing
-    square (percent > 0, not either creature's) on any of its lines; else the minimum over attacker
-    corners of the strongest percent that corner's lines cross. A source absent in the reference
-    is 0 here (the reference never lists a source of 0%).
-    """
-    w = concealing.shape[0]
-    h = concealing.shape[1]
-    inside = 0
-    all_listed = True
-    weakest = 0
-    first = True
-    for c in range(tc, tc + tsize):
-        for r in range(tr, tr + tsize):
-            if not (0 <= c < w and 0 <= r < h) or concealing[c, r] < 0:
-                all_listed = False
-                break
-            pct = int(concealing[c, r])
-            if first or pct < weakest:
-                weakest = pct
-                first = False
-        if not all_listed:
-            break
-    if all_listed and weakest > 0:
-        inside = weakest
-
-    # Every crossed square lies in the box of both footprints: nothing concealing there -> no source.
-    c0 = max(min(ac, tc), 0)
-    c1 = min(max(ac + asize, tc + tsize), w)
-    r0 = max(min(ar, tr), 0)
-    r1 = min(max(ar + asize, tr + tsize), h)
-    found = False
-    for c in range(c0, c1):
-        for r in range(r0, r1):
-            if concealing[c, r] > 0 and not (_in_fp(c, r, ac, ar, asize) or _in_fp(c, r, tc, tr, tsize)):
-                found = True
-                break
-        if found:
-            break
-    if not found:
-        return inside, 0
-
-    between = 0
-    for i in range(4):
-        px = ac + asize * (i & 1)
-        py = ar + asize * (i >> 1)
-        worst = 0
-        for j in range(4):
-            qx = tc + tsize * (j & 1)
-            qy = tr + tsize * (j >> 1)
-            worst = max(worst, _conceal_max(concealing, ac, ar, asize, tc, tr, tsize, px, py, qx, qy))
-        if worst == 0:
-            return inside, 0  # this corner sees the defender clear
-        if i == 0 or worst < between:
-            between = worst
-    return inside, between

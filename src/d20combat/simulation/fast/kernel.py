@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from d20combat.simulation.fast.charge import charge_path_clear, closest_attack_origins_into
 from d20combat.simulation.fast.compile import (
     ATK_SUM,
     ATK_TOTAL,
@@ -63,16 +64,14 @@ from d20combat.simulation.fast.compile import (
     STATIC,
     TOUCH,
 )
-from d20combat.simulation.fast.geometry import COVER, PARTIAL, TOTAL, cover_degree, terrain_concealment
+from d20combat.simulation.fast.concealment import terrain_concealment
+from d20combat.simulation.fast.geometry import COVER, PARTIAL, TOTAL, cover_degree
 from d20combat.simulation.fast.grid import distance_ft as sq_dist
 from d20combat.simulation.fast.grid import footprint_distance_ft as fp_dist
 from d20combat.simulation.fast.jit import njit
-from d20combat.simulation.fast.paths import (
-    charge_path_ok,
-    closest_attack_origins_into,
-    footprint_step_cost,
-    reachable_with_table,
-)
+from d20combat.simulation.fast.paths import FOUND, FOUND_PATHS, KINDS, reachable_into, search_box
+from d20combat.simulation.fast.paths import workspace as search_workspace
+from d20combat.simulation.fast.steps import footprint_step_cost
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
@@ -177,9 +176,10 @@ def occupy(occ: I16, s: I64, cs: I64, i: int, delta: int) -> None:
 
 
 @njit
-def occ_kinds(s: I64, cs: I64, me: int, w: int, h: int) -> npt.NDArray[np.int8]:
-    """``Encounter.occupancy`` from ``me``'s side: 1 helpless, 2 ally, 3 enemy, the strictest per square."""
-    out = np.zeros((w, h), dtype=np.int8)
+def occ_kinds(s: I64, cs: I64, me: int, out: npt.NDArray[np.int8], c_lo: int, r_lo: int, w: int, h: int) -> None:
+    """``Encounter.occupancy`` from ``me``'s side over ``w`` × ``h`` squares from ``(c_lo, r_lo)``, into
+    ``out[c - c_lo, r - r_lo]``: 0 empty, 1 helpless, 2 ally, 3 enemy, the strictest per square."""
+    out[:w, :h] = 0
     for o in range(s.shape[0]):
         if o == me:
             continue
@@ -192,11 +192,10 @@ def occ_kinds(s: I64, cs: I64, me: int, w: int, h: int) -> npt.NDArray[np.int8]:
         size = cs[o, SIZE]
         for dc in range(size):
             for dr in range(size):
-                c = s[o, PC] + dc
-                r = s[o, PR] + dr
-                if out[c, r] < kind:
+                c = s[o, PC] + dc - c_lo
+                r = s[o, PR] + dr - r_lo
+                if 0 <= c < w and 0 <= r < h and out[c, r] < kind:
                     out[c, r] = kind
-    return out
 
 
 # ================================================================== budget (Ruleset.allowance / pay)
@@ -472,16 +471,16 @@ def plan_attack(s: I64, cs: I64, opt: I64, rng: I64, cover_mode: I64, kn: I64, t
 
 
 
-# The kernel's inputs travel as two tuples: the static tables (W) and the map (M).
+# The kernel's inputs travel as two tuples: the static tables (W) and the map (M), with the search buffers.
 # W = (cs, opt, meanp, ac, threat, rng, natural, face_counts, cover_mode, kn)
-# M = (passable, walls, low_walls, difficult, concealing, light, charge_ground, move_tables)
+# M = (passable, walls, low_walls, difficult, concealing, light, charge_ground, move_tables, paths.workspace)
 
 
 @njit
 def plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, att: int, tgt: int, o: int,  # type: ignore[type-arg]
          fc: int, fr: int, square_given: bool) -> tuple[bool, int, int, int, int]:
     cs, opt, _meanp, _ac, _threat, rng, _natural, _faces, cover_mode, kn = w
-    _passable, walls, low_walls, _difficult, concealing, light, _ground, _tables = m
+    _passable, walls, low_walls, _difficult, concealing, light, _ground, _tables, _ws = m
     return plan_attack(s, cs, opt, rng, cover_mode, kn, t, walls, low_walls, concealing, light, occ, att, tgt, o,
                        fc, fr, square_given)
 
@@ -559,13 +558,14 @@ def can_afford(w: tuple, s: I64, t: I64, cost: int) -> bool:  # type: ignore[typ
 
 
 @njit
-def move_options(w: tuple, m: tuple, s: I64, t: I64, me: int) -> tuple[I64, I64, I64, I64]:  # type: ignore[type-arg]
-    """``Encounter.move_options`` (PFB-MOVE-06..27) for the creature whose turn it is."""
-    cs = w[0]
-    tables = m[7]
-    kinds = occ_kinds(s, cs, me, tables.shape[1], tables.shape[2])
-    return reachable_with_table(tables[cs[me, MOVE_SLOT]], s[me, PC], s[me, PR], cs[me, SIZE], max(cs[me, SPEED], 5),
-                                kinds, t[T_DIAGS])
+def move_options(w: tuple, m: tuple, s: I64, t: I64, me: int) -> int:  # type: ignore[type-arg]
+    """``Encounter.move_options`` (PFB-MOVE-06..27) for the creature whose turn it is: how many squares, found
+    in ``m[8]`` (rows ``(c, r, cost, diagonals, path length)`` in ``(c, r)`` order; see ``paths.reachable_into``)."""
+    cs, tables, ws = w[0], m[7], m[8]
+    c0, r0, size, budget = s[me, PC], s[me, PR], cs[me, SIZE], max(cs[me, SPEED], 5)
+    c_lo, r_lo, bw, bh = search_box(tables.shape[1], tables.shape[2], c0, r0, budget)
+    occ_kinds(s, cs, me, ws[KINDS], c_lo, r_lo, bw + size - 1, bh + size - 1)
+    return reachable_into(tables[cs[me, MOVE_SLOT]], c0, r0, size, budget, t[T_DIAGS], ws)
 
 
 @njit
@@ -609,7 +609,7 @@ def charge_plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, foe: int,
                 o: int) -> tuple[bool, int, int, int]:
     """``Encounter._do_charge`` checked dry (PFB-CHG-01..12): (legal, end column, end row, distance)."""
     cs, opt = w[0], w[1]
-    passable, walls, _low, difficult, _conc, _light, ground, _tables = m
+    passable, walls, _low, difficult, _conc, _light, ground, _tables, _ws = m
     if t[T_STEPPED] or cs[me, SPEED] <= 0 or t[T_MOVED]:
         return False, 0, 0, 0
     if 0 < dist_between(s, cs, me, foe) <= cs[me, REACH]:
@@ -618,7 +618,7 @@ def charge_plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, foe: int,
         return False, 0, 0, 0
     size = cs[me, SIZE]
     c0, r0 = s[me, PC], s[me, PR]
-    origins = np.empty((passable.shape[0] * passable.shape[1], 2), dtype=np.int64)
+    origins = np.empty((1, 2), dtype=np.int64)  # the closest origin, first in the reference's order
     k = closest_attack_origins_into(passable, walls, c0, r0, size, s[foe, PC], s[foe, PR], cs[foe, SIZE],
                                     cs[me, REACH], origins)
     if k == 0:
@@ -633,15 +633,12 @@ def charge_plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, foe: int,
         for dr in range(size):
             if occ[ec + dc, er + dr] > 0:
                 blocked = True
-    occupied = (occ > 0).astype(np.uint8)
     occupy(occ, s, cs, me, 1)
     if blocked:
         return False, 0, 0, 0
-    fsize = cs[foe, SIZE]
-    for dc in range(fsize):
-        for dr in range(fsize):
-            occupied[s[foe, PC] + dc, s[foe, PR] + dr] = 0
-    if not charge_path_ok(ground, walls, difficult, c0, r0, size, ec, er, occupied, False):
+    # Creatures in the way: ``occ`` without the target; the charger's own squares are never checked.
+    if not charge_path_clear(ground, walls, difficult, c0, r0, size, ec, er, occ, s[foe, PC], s[foe, PR],
+                             cs[foe, SIZE], False):
         return False, 0, 0, 0
     if pay_label(s, cs, t, w[9], C_FULL) == -1:
         return False, 0, 0, 0
@@ -656,7 +653,7 @@ def step_ok(w: tuple, m: tuple, s: I64, t: I64, me: int, c: int, r: int) -> tupl
     """``Encounter._do_step`` checked dry (PFB-MOVE-01..05): (legal, diagonal count after it)."""
     cs = w[0]
     kn = w[9]
-    passable, walls, _low, difficult, _conc, _light, _ground, _tables = m
+    passable, walls, _low, difficult, _conc, _light, _ground, _tables, _ws = m
     if t[T_STEPPED] or cs[me, SPEED] <= 0 or t[T_MOVED]:
         return False, 0
     c0, r0, size = s[me, PC], s[me, PR], cs[me, SIZE]
@@ -671,11 +668,10 @@ def step_ok(w: tuple, m: tuple, s: I64, t: I64, me: int, c: int, r: int) -> tupl
     _cost, diagonals = footprint_step_cost(passable, walls, difficult, c0, r0, size, c, r, t[T_DIAGS], False, True)
     if diagonals == -1:
         return False, 0
-    kinds = occ_kinds(s, cs, me, width, height)
-    for x in range(c, c + size):
-        for y in range(r, r + size):
-            if kinds[x, y] >= 2:
-                return False, 0
+    for o in range(s.shape[0]):  # not onto a creature that is not helpless (ally or enemy)
+        on = s[o, PC] < c + size and c < s[o, PC] + cs[o, SIZE] and s[o, PR] < r + size and r < s[o, PR] + cs[o, SIZE]
+        if o != me and s[o, HP] >= 0 and on:
+            return False, 0
     if pay_label(s, cs, t, kn, C_FREE if kn[K_STEP_FREE] else C_NONE) == -1:
         return False, 0
     return True, diagonals
@@ -712,9 +708,10 @@ def act(kind: int, a: int, b: int) -> Decision:
 
 
 @njit
-def move_to(c: int, r: int, cost: I64, diags: I64, plen: I64, paths: I64) -> Decision:
-    """A move to ``(c, r)`` along the cheapest path the AI just computed (``Encounter.move_options``)."""
-    return A_MOVE, c, r, cost[c, r], diags[c, r], paths[c, r, : plen[c, r]].copy()
+def move_to(m: tuple, k: int) -> Decision:  # type: ignore[type-arg]
+    """A move to square ``k`` the AI just found (``Encounter.move_options``), along its cheapest path."""
+    found, paths = m[8][FOUND], m[8][FOUND_PATHS]
+    return A_MOVE, found[k, 0], found[k, 1], found[k, 2], found[k, 3], paths[k, : found[k, 4]].copy()
 
 
 @njit
@@ -735,41 +732,31 @@ def melee(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, o: int,  # type
                 return act(A_CHARGE, foe, o)
     if not reach_ok(t, w, s):
         return act(A_END, 0, 0)
-    cost, diags, plen, paths = move_options(w, m, s, t, me)
-    width, height = cost.shape[0], cost.shape[1]
+    n = move_options(w, m, s, t, me)
+    found = m[8][FOUND]  # the squares in (c, r) order, as the reference scans its map
     size, reach = cs[me, SIZE], cs[me, REACH]
-    any_square = False
-    best_c, best_r, best_cost, best_hp, best_rank = -1, -1, 0, 0, 0
-    for c in range(width):
-        for r in range(height):
-            if cost[c, r] < 0:
-                continue
-            any_square = True
-            for foe in foes:
-                d = fp_dist(c, r, size, s[foe, PC], s[foe, PR], cs[foe, SIZE])
-                if 0 < d <= reach:
-                    key_better = best_c == -1 or (cost[c, r], s[foe, HP], cs[foe, ID_RANK]) < (best_cost, best_hp,
-                                                                                              best_rank)
-                    if key_better:
-                        best_c, best_r = c, r
-                        best_cost, best_hp, best_rank = cost[c, r], s[foe, HP], cs[foe, ID_RANK]
-    if not any_square:
+    best, best_cost, best_hp, best_rank = -1, 0, 0, 0
+    for k in range(n):
+        c, r, cost = found[k, 0], found[k, 1], found[k, 2]
+        for foe in foes:
+            d = fp_dist(c, r, size, s[foe, PC], s[foe, PR], cs[foe, SIZE])
+            if 0 < d <= reach and (best == -1 or (cost, s[foe, HP], cs[foe, ID_RANK]) < (best_cost, best_hp,
+                                                                                         best_rank)):
+                best, best_cost, best_hp, best_rank = k, cost, s[foe, HP], cs[foe, ID_RANK]
+    if n == 0:
         return act(A_END, 0, 0)
-    if best_c != -1 and can_afford(w, s, t, C_MOVE):
-        return move_to(best_c, best_r, cost, diags, plen, paths)
+    if best != -1 and can_afford(w, s, t, C_MOVE):
+        return move_to(m, best)
     target = nearest_foe(s, cs, me, foes)
     tc, tr, tsize = s[target, PC], s[target, PR], cs[target, SIZE]
     here = fp_dist(s[me, PC], s[me, PR], size, tc, tr, tsize)
-    cc, cr, cd, ccost = -1, -1, 0, 0
-    for c in range(width):
-        for r in range(height):
-            if cost[c, r] < 0:
-                continue
-            d = fp_dist(c, r, size, tc, tr, tsize)
-            if cc == -1 or (d, cost[c, r]) < (cd, ccost):
-                cc, cr, cd, ccost = c, r, d, cost[c, r]
+    closest, cd, ccost = -1, 0, 0
+    for k in range(n):
+        d = fp_dist(found[k, 0], found[k, 1], size, tc, tr, tsize)
+        if closest == -1 or (d, found[k, 2]) < (cd, ccost):
+            closest, cd, ccost = k, d, found[k, 2]
     if cd < here:
-        return move_to(cc, cr, cost, diags, plen, paths)
+        return move_to(m, closest)
     return act(A_END, 0, 0)
 
 
@@ -809,36 +796,24 @@ def archer(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, o: int,  # typ
                     ok, _diags = step_ok(w, m, s, t, me, c, r)
                     if ok and shot_from(w, m, s, t, occ, me, o, foes, c, r):
                         return act(A_STEP, c, r)
-    have_reach = reach_ok(t, w, s)
-    cost = np.empty((0, 0), dtype=np.int64)
-    diags = np.empty((0, 0), dtype=np.int64)
-    plen = np.empty((0, 0), dtype=np.int64)
-    paths = np.empty((0, 0, 0, 2), dtype=np.int64)
-    n_reach = 0
-    if have_reach:
-        cost, diags, plen, paths = move_options(w, m, s, t, me)
-        n_reach = int((cost >= 0).sum())
-    height = cost.shape[1] if n_reach else 1
+    n_reach = move_options(w, m, s, t, me) if reach_ok(t, w, s) else 0
+    found = m[8][FOUND]  # the squares in (c, r) order: by cost, then that order
     if n_reach and can_afford(w, s, t, C_MOVE):
         keys = np.empty(n_reach, dtype=np.int64)
-        k = 0
-        for c in range(cost.shape[0]):
-            for r in range(cost.shape[1]):
-                if cost[c, r] >= 0:
-                    keys[k] = cost[c, r] * 1_000_000 + c * height + r
-                    k += 1
+        for k in range(n_reach):
+            keys[k] = found[k, 2] * 1_000_000 + k
         keys.sort()
         tried = 0
         for key in keys:
-            rest = int(key % 1_000_000)
-            c, r = rest // height, rest % height
+            k = int(key % 1_000_000)
+            c, r = found[k, 0], found[k, 1]
             if not clear_of_foes(s, cs, me, foes, c, r):
                 continue
             tried += 1
             if tried > w[9][K_MAX_CANDIDATES]:
                 break
             if shot_from(w, m, s, t, occ, me, o, foes, c, r):
-                return move_to(c, r, cost, diags, plen, paths)
+                return move_to(m, k)
     if threatened and can_attack:
         for other in range(cs[me, N_ATTACKS]):
             if not opt[me, other, RANGED] and s[me, WIELD] != other and can_afford(w, s, t, C_MOVE):
@@ -847,16 +822,16 @@ def archer(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, o: int,  # typ
         target = nearest_foe(s, cs, me, foes)
         tc, tr, tsize = s[target, PC], s[target, PR], cs[target, SIZE]
         now = fp_dist(c0, r0, cs[me, SIZE], tc, tr, tsize)
-        bc, br, bd, bcost = -1, -1, 0, 0
-        for c in range(cost.shape[0]):
-            for r in range(cost.shape[1]):
-                if cost[c, r] < 0 or not clear_of_foes(s, cs, me, foes, c, r):
-                    continue
-                d = fp_dist(c, r, cs[me, SIZE], tc, tr, tsize)
-                if d < now and (bc == -1 or (d, cost[c, r]) < (bd, bcost)):
-                    bc, br, bd, bcost = c, r, d, cost[c, r]
-        if bc != -1:
-            return move_to(bc, br, cost, diags, plen, paths)
+        best, bd, bcost = -1, 0, 0
+        for k in range(n_reach):
+            c, r = found[k, 0], found[k, 1]
+            if not clear_of_foes(s, cs, me, foes, c, r):
+                continue
+            d = fp_dist(c, r, cs[me, SIZE], tc, tr, tsize)
+            if d < now and (best == -1 or (d, found[k, 2]) < (bd, bcost)):
+                best, bd, bcost = k, d, found[k, 2]
+        if best != -1:
+            return move_to(m, best)
     return act(A_END, 0, 0)
 
 
@@ -986,6 +961,7 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
 def run(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64, tape: U32, ev: I64,  # type: ignore[type-arg]
         surprise: int) -> None:
     """Play from round 1 to the end (``Encounter.start`` after initiative, then ``play`` with TacticalAI)."""
+    m = (*m, search_workspace(max(np.max(w[0][:, SPEED]), 5), np.max(w[0][:, SIZE])))  # buffers for this battle
     new_round(ev, t, 1, surprise)
     advance(ev, s, w[0], t, w[9], tape, order)
     while not t[T_ENDED] and t[T_HAS_TURN]:
