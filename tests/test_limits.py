@@ -99,7 +99,8 @@ def test_deep_nesting_and_oversized_text_are_refused() -> None:
 def test_the_server_answers_an_alias_bomb_with_a_422(tmp_path: object) -> None:
     from d20combat.server.app import create_app
 
-    client = TestClient(create_app(db_path=str(tmp_path) + "/t.db"))
+    app = create_app(db_path=str(tmp_path) + "/t.db")
+    client = TestClient(app, headers={"Authorization": f"Bearer {app.state.token}"})
     start = time.process_time()
     answer = client.post("/api/encounters", json={"scenario_yaml": ALIAS_BOMB})
     assert answer.status_code == 422 and "expand to more than" in answer.text

@@ -36,6 +36,8 @@ from d20combat.server.app import create_app  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts"
 SEED = 2
+KEY: list[str] = []
+"""The server's GM key (one server per module)."""
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                "--no-first-run", "--disable-sync"]
 
@@ -51,7 +53,9 @@ def _free_port() -> int:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("table") / "table.db"
     port = _free_port()
-    config = uvicorn.Config(create_app(db), host="127.0.0.1", port=port, log_level="warning")
+    app = create_app(db)
+    KEY.append(app.state.token)
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -76,17 +80,24 @@ def browser() -> Iterator[Browser]:
 def call(base: str, method: str, path: str, body: Any = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
     req = urllib.request.Request(base + path, data=data, method=method,
-                                 headers={"Content-Type": "application/json"})
+                                 headers={"Content-Type": "application/json", "Authorization": f"Bearer {KEY[-1]}"})
     with urllib.request.urlopen(req, timeout=10) as res:
         return json.loads(res.read())
 
 
-def open_page(browser: Browser, url: str) -> Page:
+def gm_url(url: str) -> str:
+    """The GM's link: the key in the address sets the cookie (and the server redirects it away)."""
+    return url + ("&" if "?" in url else "?") + f"token={KEY[-1]}"
+
+
+def open_page(browser: Browser, url: str, *, gm: bool = True) -> Page:
+    """A page in its own browser context: the GM's (with the key's cookie) or a player's (nothing)."""
     page = browser.new_page(viewport={"width": 1500, "height": 1000})
     page.set_default_timeout(8000)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(url)
+    page.goto(gm_url(url) if gm else url)
+    assert "token=" not in page.url
     expect(page.locator("body[data-ready='1']")).to_be_attached()
     assert not errors, errors
     return page
@@ -104,7 +115,7 @@ def test_gm_table_move_attack_undo_and_player_view(server: str, browser: Browser
     eid = summary["id"]
     index.reload()
     expect(index.get_by_test_id(f"open-table-{eid}")).to_have_attribute("href", f"/table/{eid}")
-    expect(index.get_by_test_id(f"open-player-{eid}")).to_have_attribute("href", f"/player/{eid}")
+    expect(index.get_by_test_id(f"open-player-{eid}")).to_have_attribute("href", f"/player/{summary['player_id']}")
     index.close()
 
     api = f"/api/encounters/{eid}"
@@ -175,7 +186,7 @@ def test_gm_table_move_attack_undo_and_player_view(server: str, browser: Browser
     after_attack = page.get_by_test_id("version").inner_text()
 
     # 3. the players' screen: no monster hp, no controls; it follows the GM live
-    player = open_page(browser, f"{server}/player/{eid}")
+    player = open_page(browser, f"{server}/player/{summary['player_id']}", gm=False)
     expect(player.get_by_test_id("version")).to_have_text(after_attack)
     seen = call(server, "GET", f"{api}/state?view=player")
     players_side = summary["players"]
@@ -186,7 +197,8 @@ def test_gm_table_move_attack_undo_and_player_view(server: str, browser: Browser
         else:
             expect(cell).not_to_contain_text(re.compile(r"\d"))
     expect(player.get_by_test_id("end-turn")).to_be_hidden()
-    expect(player.get_by_test_id("log")).to_be_hidden()
+    expect(player.get_by_test_id("log")).to_be_visible()  # the players' log: no scenario, no monster hp
+    assert not re.search(r"hp -?\d+ → -?\d+", player.get_by_test_id("log").inner_text())
     expect(player.get_by_test_id(f"token-{target}").locator("rect.hpbar")).to_have_count(
         0 if me["side"] == players_side else 1)
 
@@ -225,11 +237,12 @@ SAMPLER = {
 
 
 def test_terrain_large_token_hidden_creature_and_stale_write(server: str, browser: Browser) -> None:
-    eid = call(server, "POST", "/api/encounters", {"scenario": SAMPLER, "seed": 1})["id"]
+    made = call(server, "POST", "/api/encounters", {"scenario": SAMPLER, "seed": 1})
+    eid = made["id"]
     page = browser.new_page(viewport={"width": 1400, "height": 900})
     page.set_default_timeout(8000)
     page.route_web_socket("**/ws", lambda ws: None)  # no live updates: this page's version goes stale
-    page.goto(f"{server}/table/{eid}")
+    page.goto(gm_url(f"{server}/table/{eid}"))
     expect(page.locator("body[data-ready='1']")).to_be_attached()
     terrain = page.get_by_test_id("terrain")
     for kind in ("wall", "low-wall", "difficult", "bushes", "fog", "pit", "water", "climb", "dim", "dark"):
@@ -238,10 +251,19 @@ def test_terrain_large_token_hidden_creature_and_stale_write(server: str, browse
     expect(ogre).to_have_attribute("r", str(2 * 34 * 0.42))  # Large: a 2×2 token
     expect(page.get_by_test_id("token-goblin")).to_have_class(re.compile(r"\bhidden-creature\b"))
 
-    player = open_page(browser, f"{server}/player/{eid}")
+    player = open_page(browser, f"{server}/player/{made['player_id']}", gm=False)
     expect(player.get_by_test_id("token-ogre")).to_be_attached()
     expect(player.get_by_test_id("token-goblin")).to_have_count(0)
     expect(player.get_by_test_id("init-goblin")).to_have_count(0)
+    # the players' page has no key: the GM's API answers 401, the players' routes serve it
+    assert player.evaluate("fetch('/api/encounters').then(r => r.status)") == 401
+    assert player.evaluate(f"fetch('/api/encounters/{eid}/state').then(r => r.status)") == 401
+    # the GM reveals the hidden goblin: the players' screen shows it (live), and hides it again
+    page.get_by_test_id("reveal-goblin").click()
+    expect(player.get_by_test_id("token-goblin")).to_be_attached()
+    expect(page.get_by_test_id("reveal-goblin")).to_have_text("revealed")
+    page.get_by_test_id("reveal-goblin").click()
+    expect(player.get_by_test_id("token-goblin")).to_have_count(0)
     player.close()
 
     # someone else acts: the page's next write is stale, the 409 is shown and the page catches up

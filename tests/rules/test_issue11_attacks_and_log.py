@@ -160,7 +160,8 @@ def test_condition_labels_reach_the_log_and_the_server_state(tmp_path: Path) -> 
                 "combatants": [{"id": "a", "side": "h", "stats": FIGHTER, "position": [0, 0], "initiative": 20},
                                {"id": "t", "side": "f", "stats": T15, "position": [3, 0], "initiative": 5,
                                 "conditions": ["panicked:a:12"]}]}
-    with TestClient(create_app(tmp_path / "t.db")) as client:
+    app = create_app(tmp_path / "t.db")
+    with TestClient(app, headers={"Authorization": f"Bearer {app.state.token}"}) as client:
         made = client.post("/api/encounters", json={"scenario": scenario})
         assert made.status_code == 201, made.text
         state = client.get(f"/api/encounters/{made.json()['id']}/state", params={"view": "gm"}).json()

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.server.helpers import gm_headers
 
 from d20combat.server.app import create_app
 
@@ -22,7 +23,8 @@ def client_factory(db: Path) -> Iterator[Callable[[], TestClient]]:
     opened: list[TestClient] = []
 
     def make() -> TestClient:
-        client = TestClient(create_app(db))
+        app = create_app(db)
+        client = TestClient(app, headers=gm_headers(app))
         client.__enter__()
         opened.append(client)
         return client
@@ -35,4 +37,11 @@ def client_factory(db: Path) -> Iterator[Callable[[], TestClient]]:
 
 @pytest.fixture
 def client(client_factory: Callable[[], TestClient]) -> TestClient:
+    """The game master: every request carries the key."""
     return client_factory()
+
+
+@pytest.fixture
+def anon(client: TestClient) -> TestClient:
+    """Anyone else (a player): the same app, no key."""
+    return TestClient(client.app)

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
+
+
+def gm_headers(app: FastAPI) -> dict[str, str]:
+    """The game master's key as an Authorization header."""
+    return {"Authorization": f"Bearer {app.state.token}"}
 
 
 def duel(ruleset: str = "pathfinder-beginner", **extra: Any) -> dict[str, Any]:

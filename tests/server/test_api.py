@@ -99,11 +99,14 @@ def test_malformed_json_is_a_422_not_a_crash(client: TestClient) -> None:
     ("post", "/api/encounters/nope/preview/attack", {"attacker": "x", "target": "y"}),
     ("get", "/table/nope", None),
     ("get", "/player/nope", None),
+    ("get", "/api/play/nope", None),
+    ("get", "/api/play/nope/state", None),
+    ("get", "/api/play/nope/log", None),
 ])
 def test_an_unknown_encounter_is_a_404(client: TestClient, method: str, path: str, body: Any) -> None:
     r = client.request(method.upper(), path, json=body)
     assert r.status_code == 404
-    assert "no encounter 'nope'" in r.text
+    assert ("no players' page 'nope'" if "play" in path else "no encounter 'nope'") in r.text
 
 
 # ------------------------------------------------------------------------------------ state and decision
@@ -368,7 +371,8 @@ def test_export_import_round_trip(client: TestClient) -> None:
     act(client, eid, {"kind": "attack", "target": "goblin"}, 1)
     act(client, eid, {"kind": "end_turn"}, 2)
     exported = client.get(f"/api/encounters/{eid}/export").json()
-    assert exported["seed"] == 5 and exported["name"] == "round trip" and exported["players"] == "heroes"
+    assert "seed" not in exported and exported["name"] == "round trip" and exported["players"] == "heroes"
+    assert exported["start_dice"] == []  # the duel's initiative is fixed: the start rolled nothing
     assert exported["events"][0]["kind"] == "encounter_started" and exported["scenario"]["name"] == "duel"
     assert sum(exported["batches"]) == len(exported["events"]) and len(exported["batches"]) == 3
     r = client.post("/api/encounters/import", json=exported)
@@ -500,7 +504,8 @@ def test_websocket_for_an_unknown_encounter_is_refused(client: TestClient) -> No
 
 def test_pages_are_served(client: TestClient) -> None:
     eid = create(client, duel())["id"]
-    for path, name in (("/", "index.html"), (f"/table/{eid}", "table.html"), (f"/player/{eid}", "table.html")):
+    pid = client.get(f"/api/encounters/{eid}").json()["player_id"]
+    for path, name in (("/", "index.html"), (f"/table/{eid}", "table.html"), (f"/player/{pid}", "table.html")):
         r = client.get(path)
         if (STATIC / name).is_file():
             assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")

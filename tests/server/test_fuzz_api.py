@@ -25,7 +25,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from tests.server.helpers import duel
+from tests.server.helpers import duel, gm_headers
 
 from d20combat.server.app import create_app
 
@@ -56,7 +56,8 @@ class TableFuzz(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.dir = Path(_TMP.mktemp("fuzz"))
-        self.client = TestClient(create_app(self.dir / "table.db"))
+        app = create_app(self.dir / "table.db")
+        self.client = TestClient(app, headers=gm_headers(app))
         self.client.__enter__()
         self.eid = ""
         self.map: tuple[int, int] = (0, 0)
@@ -179,7 +180,8 @@ class TableFuzz(RuleBasedStateMachine):
         try:
             if self.eid:  # what the server serves is what a restart rebuilds from the database
                 served = self.state()
-                fresh = TestClient(create_app(self.dir / "table.db"))
+                again = create_app(self.dir / "table.db")
+                fresh = TestClient(again, headers=gm_headers(again))
                 with fresh:
                     rebuilt = fresh.get(f"/api/encounters/{self.eid}/state").json()
                 fresh.app.state.store.close()  # type: ignore[attr-defined]

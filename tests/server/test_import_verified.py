@@ -1,5 +1,5 @@
 """Issue 12, item 2: an import is verified, not trusted. ``POST /api/encounters/import`` rebuilds the encounter by
-replaying the start (``SeededDice(seed)``) and every write (action, answers, dice) through the engine, and refuses
+replaying the start (its dice, ``start_dice``) and every write (action, answers, dice) through the engine, and refuses
 the first event the engine would not have produced — by its index, fast, with bounded memory."""
 
 from __future__ import annotations
@@ -215,7 +215,8 @@ WRITE_CHANGES: list[tuple[Callable[[Json, int], Any], str]] = [
     (lambda x, k: x["writes"][k]["answers"].append("accept"), "answers no reaction the engine asked for"),
     (lambda x, k: x.update(writes=None), "writes: missing: this export records no actions, so its events cannot be "
                                          "verified"),
-    (lambda x, k: x.update(seed=x["seed"] + 1), "events["),
+    (lambda x, k: x["start_dice"][0].__setitem__(1, x["start_dice"][0][1] % x["start_dice"][0][0] + 1), "events["),
+    (lambda x, k: x.update(seed=1), "start_dice: give the start's dice (or, from an older export, its seed), not both"),
 ]
 
 
@@ -345,7 +346,10 @@ FUZZED = {"pathfinder-beginner": "goblin-ambush", "off-guard": "off-guard-ambush
 
 def _clean_replay(data: Json) -> Encounter:
     """The encounter an export's writes make, straight through the engine (no verification involved)."""
-    enc = Encounter(battle_from_data(data["scenario"], "scenario"), SeededDice(data["seed"]))
+    start = TypedDice()
+    for sides, face in data["start_dice"]:
+        start.enter(face, sides)
+    enc = Encounter(battle_from_data(data["scenario"], "scenario"), start)
     enc.start()
     for w in data["writes"]:
         dice = TypedDice()
@@ -373,7 +377,7 @@ def test_fuzzed_imports_are_refused_or_verified(fuzz_service: Service, ruleset: 
     """Issue 12: one integer, string or kind changed anywhere in a real export of each ruleset: a 4xx, never a
     crash, in bounded time; and what is accepted is exactly the encounter a clean replay of its writes makes."""
     from d20combat.server.inputs import ServiceError
-    from d20combat.server.models import ExportData
+    from d20combat.server.models import ExportIn
 
     export = played(FUZZED[ruleset], seed=3, writes=30)
     leaves = list(_leaves(export))
@@ -386,7 +390,7 @@ def test_fuzzed_imports_are_refused_or_verified(fuzz_service: Service, ruleset: 
     _set(export, path, new)
     cpu = time.process_time()
     try:
-        body = ExportData.model_validate(export).model_dump()
+        body = ExportIn.model_validate(export).model_dump()
         summary = fuzz_service.import_(body)
     except ServiceError as exc:
         assert 400 <= exc.status < 500

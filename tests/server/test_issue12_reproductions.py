@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.server.helpers import duel
+from tests.server.helpers import duel, gm_headers
 
 from d20combat.server.app import create_app
 
@@ -73,7 +73,7 @@ CASES: list[tuple[str, Callable[[], dict[str, Any]], int, str]] = [
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Any:
     app = create_app(Path(tmp_path_factory.mktemp("repro")) / "t.db")
-    with TestClient(app) as c:
+    with TestClient(app, headers=gm_headers(app)) as c:
         yield c
     app.state.store.close()
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.server.helpers import create
+from tests.server.helpers import create, gm_headers
 
 from d20combat.controllers import TacticalAI
 from d20combat.limits import MAX_REQUEST_BYTES
@@ -49,7 +49,7 @@ def wait_for(check: Callable[[], Any], timeout: float, what: str) -> Any:
 def lab_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     """One worker, so that "the worker is free again" is something a small simulation can show."""
     app = create_app(tmp_path_factory.mktemp("lab") / "table.db", lab=Lab(workers=1))
-    with TestClient(app) as client:
+    with TestClient(app, headers=gm_headers(app)) as client:
         yield client
     app.state.store.close()
 

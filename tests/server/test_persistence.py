@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.server.helpers import act, create, duel
+from tests.server.helpers import act, create, duel, gm_headers
 from typer.testing import CliRunner
 
 from d20combat.server.store import Store
@@ -63,7 +63,8 @@ def test_the_dice_go_on_as_if_there_had_been_no_restart(tmp_path: Path,
 
     plan: list[dict[str, Any]] = [{"kind": "attack", "target": "goblin"}, {"kind": "end_turn"},
                                   {"kind": "end_turn"}, {"kind": "attack", "target": "goblin"}]
-    with TestClient(create_app(tmp_path / "straight.db")) as straight:
+    app = create_app(tmp_path / "straight.db")
+    with TestClient(app, headers=gm_headers(app)) as straight:
         sid = create(straight, duel(), seed=11)["id"]
         expected = [act(straight, sid, a, n).json()["events"] for n, a in enumerate(plan, 1)]
     got = []

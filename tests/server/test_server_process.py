@@ -22,6 +22,9 @@ from tests.server.test_long_work import stalemate
 
 from d20combat.limits import MAX_REQUEST_BYTES
 
+KEY = "the-test-servers-gm-key"
+AUTH = {"Authorization": f"Bearer {KEY}"}
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -36,12 +39,12 @@ class Served:
         self.url = f"http://127.0.0.1:{port}"
         self.process = subprocess.Popen(
             [sys.executable, "-m", "d20combat.server.run", "--db", str(db), "--port", str(port), "--workers", "1",
-             "--log-level", "warning"], env={**os.environ, "PYTHONUNBUFFERED": "1"})
+             "--log-level", "warning", "--token", KEY], env={**os.environ, "PYTHONUNBUFFERED": "1"})
         end = time.monotonic() + 60
         while True:
             assert self.process.poll() is None, "the server exited"
             try:
-                if httpx.get(f"{self.url}/api/examples", timeout=1).status_code == 200:
+                if httpx.get(f"{self.url}/api/examples", timeout=1, headers=AUTH).status_code == 200:
                     break
             except httpx.HTTPError:
                 pass
@@ -49,7 +52,7 @@ class Served:
             time.sleep(0.1)
 
     def post(self, path: str, body: dict[str, Any], timeout: float = 60) -> httpx.Response:
-        return httpx.post(self.url + path, json=body, timeout=timeout)
+        return httpx.post(self.url + path, json=body, timeout=timeout, headers=AUTH)
 
     def small_simulation_seconds(self) -> float:
         t = time.perf_counter()
@@ -111,11 +114,11 @@ def test_a_chunked_body_over_the_limit_is_refused_as_it_streams_in(served: Serve
             yield b" " * 65_536
         yield b"}"
 
-    r = httpx.post(served.url + "/api/encounters", content=chunks(), headers={"content-type": "application/json"},
-                   timeout=30)
+    r = httpx.post(served.url + "/api/encounters", content=chunks(),
+                   headers={"content-type": "application/json", **AUTH}, timeout=30)
     assert r.status_code == 413 and f"over the limit of {MAX_REQUEST_BYTES}" in r.json()["detail"]
     declared = httpx.post(served.url + "/api/encounters/import", content=b" " * (MAX_REQUEST_BYTES + 1),
-                          headers={"content-type": "application/json"}, timeout=30)
+                          headers={"content-type": "application/json", **AUTH}, timeout=30)
     assert declared.status_code == 413
     assert declared.json()["detail"] == f"body: {MAX_REQUEST_BYTES + 1} bytes is over the limit of {MAX_REQUEST_BYTES}"
-    assert httpx.get(served.url + "/api/examples").status_code == 200  # the server is fine
+    assert httpx.get(served.url + "/api/examples", headers=AUTH).status_code == 200  # the server is fine

@@ -53,8 +53,16 @@ def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port to listen on", min=1, max=65535)] = 8000,
     demo: Annotated[bool, typer.Option(help="an empty database gets the demo encounter (goblin-ambush)")] = True,
+    token: Annotated[str | None, typer.Option(
+        help="the GM's key (default: $D20COMBAT_TOKEN, else the database's own random one)")] = None,
+    allow_host: Annotated[list[str] | None, typer.Option(
+        help="another name the server may be reached by (its Host header), e.g. a LAN name; repeatable")] = None,
 ) -> None:
-    """Serve the game master's table: the HTTP API (docs/api.md) and the pages, on one SQLite file."""
+    """Serve the game master's table: the HTTP API (docs/api.md) and the pages, on one SQLite file.
+
+    Prints the GM's link with the key (like Jupyter): whoever has it is the GM. Players get each encounter's
+    own players' link from the GM's page; it shows only what their side sees and changes nothing."""
+    import os
     import sqlite3
 
     check_database(db)
@@ -64,7 +72,8 @@ def serve(
     from d20combat.server.service import ServiceError
 
     try:
-        web = create_app(db)
+        web = create_app(db, token=token or os.environ.get("D20COMBAT_TOKEN") or None,
+                         hosts=[host, *(allow_host or [])])
         service = web.state.service
         empty = service.store.count() == 0
     except (sqlite3.Error, OSError) as exc:
@@ -77,5 +86,11 @@ def serve(
         except sqlite3.Error as exc:
             fail(f"--db {db}: {one_line(str(exc))}")
         console.print(f"demo encounter: {made['name']} (id {made['id']})", markup=False)
-    console.print(f"the game master's table: http://{host}:{port}/  (database {db})", markup=False)
+    shown = f"[{host}]" if ":" in host else ("127.0.0.1" if host in ("0.0.0.0", "") else host)
+    console.print(f"the game master's table: http://{shown}:{port}/?token={web.state.token}  (database {db})",
+                  markup=False)
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        console.print(f"warning: listening on {host}, not only on this machine: the GM link above is a secret "
+                      "(whoever has it is the GM); give players only the players' links, and reach the server by "
+                      "its address or a name given with --allow-host", markup=False)
     run_server(web, host=host, port=port, log_level="info")  # stops within seconds on SIGTERM

@@ -10,7 +10,7 @@ bodies are bounded (:mod:`d20combat.server.bodylimit`).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
@@ -25,6 +25,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from d20combat.server import models as m
 from d20combat.server.bodylimit import BodyLimit
 from d20combat.server.jobs import CANCEL_GRACE, Busy, Job, Lab
+from d20combat.server.players import add_player_routes
+from d20combat.server.security import Guard, gm_token
 from d20combat.server.service import NotFound, Service, ServiceError
 from d20combat.server.store import Store
 
@@ -40,6 +42,11 @@ E422: Responses = {422: {"model": m.ErrorOut,
 E413: Responses = {413: {"model": m.ErrorOut, "description": "the request body is over the size limit"}}
 E503: Responses = {503: {"model": m.ErrorOut, "description": "too many simulations are waiting for a worker"}}
 EJOB: Responses = {404: {"model": m.ErrorOut, "description": "no such simulation job"}}
+EAUTH: Responses = {
+    401: {"model": m.ErrorOut, "description": "no GM key (every route but /api/play/…)"},
+    403: {"model": m.ErrorOut, "description": "a wrong GM key, or an Origin that is not this server's"},
+    413: {"model": m.ErrorOut, "description": "the request body is over the size limit"},
+    421: {"model": m.ErrorOut, "description": "a Host that is not this server's address"}}
 POLL_SECONDS = 0.05
 """How often a waiting simulation request looks at its job and at its client."""
 
@@ -71,11 +78,15 @@ def _loc(loc: tuple[int | str, ...]) -> str:
     return out
 
 
-def create_app(db_path: str | Path = "d20combat.db", *, lab: Lab | None = None) -> FastAPI:
-    """The app on one SQLite file; ``lab``: the simulations' workers (default: a :class:`Lab` of two)."""
+def create_app(db_path: str | Path = "d20combat.db", *, lab: Lab | None = None, token: str | None = None,
+               hosts: Iterable[str] | None = None) -> FastAPI:
+    """The app on one SQLite file; ``lab``: the simulations' workers (default: a :class:`Lab` of two);
+    ``token``: the GM's key (default: the database's own, made on first use; ``app.state.token``); ``hosts``:
+    the names this server answers to besides the loopback ones (default: the test client's)."""
     store = Store(db_path)
     service = Service(store, lab)
     hub = Hub()
+    key = gm_token(store, token)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -85,10 +96,13 @@ def create_app(db_path: str | Path = "d20combat.db", *, lab: Lab | None = None) 
         finally:  # the server is stopping: cancel the simulations, stop their workers
             await run_in_threadpool(service.lab.close)
 
-    app = FastAPI(title="d20combat — the game master's table", version="1", lifespan=lifespan,
+    app = FastAPI(title="d20combat — the game master's table", version="1", lifespan=lifespan, responses={**EAUTH},
                   description="See docs/api.md. Errors are 4xx with {\"detail\": message}; an illegal action, a "
-                              "wrongly typed die or a stale expected_version changes nothing.")
+                              "wrongly typed die or a stale expected_version changes nothing. Every route but "
+                              "/api/play/… needs the GM's key (cookie or Authorization: Bearer).")
     app.add_middleware(BodyLimit)
+    app.add_middleware(Guard, token=key, hosts=hosts)
+    app.state.token = key
     app.state.service = service
     app.state.store = store  # open for the app's life (TestClients come and go); close it when done
     app.state.hub = hub
@@ -137,7 +151,7 @@ def create_app(db_path: str | Path = "d20combat.db", *, lab: Lab | None = None) 
 
     @app.post("/api/encounters/import", status_code=201, response_model=m.Summary, responses={**E422},
               summary="a new encounter from an export (the state rebuilt from its events)")
-    async def import_encounter(body: m.ExportData) -> dict[str, Any]:
+    async def import_encounter(body: m.ExportIn) -> dict[str, Any]:
         return await call(service.import_, body.model_dump())
 
     @app.get("/api/encounters/{eid}", response_model=m.Summary, responses={**E404})
@@ -148,6 +162,11 @@ def create_app(db_path: str | Path = "d20combat.db", *, lab: Lab | None = None) 
              summary="the state as the GM or the players see it")
     async def state(eid: str, view: Literal["gm", "player"] = "gm") -> dict[str, Any]:
         return await call(service.state, eid, view)
+
+    @app.post("/api/encounters/{eid}/reveal", response_model=m.Result, responses={**E404, **E422},
+              summary="show a creature to the players whatever the rules say they see (or stop showing it)")
+    async def reveal(eid: str, body: m.RevealIn) -> dict[str, Any]:
+        return await changed(await call(service.reveal, eid, body.combatant, body.revealed), eid)
 
     @app.get("/api/encounters/{eid}/decision", response_model=m.DecisionOut, responses={**E404},
              summary="whose turn, the open reaction prompt, every legal action")
@@ -182,7 +201,7 @@ def create_app(db_path: str | Path = "d20combat.db", *, lab: Lab | None = None) 
         return await call(service.log, eid, since)
 
     @app.get("/api/encounters/{eid}/export", response_model=m.ExportData, responses={**E404},
-             summary="the encounter as a file: scenario, seed and event log")
+             summary="the encounter as a file: scenario, the start's dice and event log (never the seed)")
     async def export(eid: str) -> dict[str, Any]:
         return await call(service.export, eid)
 
@@ -284,10 +303,7 @@ def create_app(db_path: str | Path = "d20combat.db", *, lab: Lab | None = None) 
         await call(service.summary, eid)
         return page("table.html")
 
-    @app.get("/player/{eid}", include_in_schema=False)
-    async def player(eid: str) -> Response:
-        await call(service.summary, eid)
-        return page("table.html")
+    add_player_routes(app, service, hub, call, page)
 
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     return app

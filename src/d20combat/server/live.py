@@ -4,12 +4,13 @@ how it is built — from a scenario given as an example, an object or YAML, or r
 from __future__ import annotations
 
 import json
+import secrets
 import threading
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from d20combat.dice import TypedDice
+from d20combat.dice import SeededDice, TypedDice
 from d20combat.encounter import events as ev
 from d20combat.encounter.apply import apply
 from d20combat.encounter.battle import Battle
@@ -41,11 +42,30 @@ class Live:
     writes: list[Json | None] = field(default_factory=list)
     """The write that made each batch (aligned with :attr:`batches`; None for the start, or for a batch stored
     before writes were kept): what an export carries so that an import can replay and verify it."""
+    player_id: str = ""
+    """The players' page's own random id (``/player/{player_id}``): not the encounter's id, which is the GM's."""
+    start_dice: list[list[int]] = field(default_factory=list)
+    """The faces the start rolled: what an export carries instead of :attr:`seed`, which never leaves the GM."""
+    revealed: set[str] = field(default_factory=set)
+    """Creatures the GM revealed to the players whatever the rules say they see."""
 
     def set_head(self, head: int) -> None:
         self.head = head
         self.enc.state = self.states[head - 1]
         self.enc.log = [e for batch in self.batches[:head] for e in batch]
+
+
+SEED_BITS = 63
+"""A new encounter's random seed: far too many to guess from the start's faces."""
+
+
+def new_seed() -> int:
+    return secrets.randbits(SEED_BITS)
+
+
+def new_player_id() -> str:
+    """The players' page's id: random, unrelated to the encounter's id."""
+    return secrets.token_urlsafe(12)
 
 
 def idle_dice() -> TypedDice:
@@ -127,7 +147,12 @@ def rebuild(row: EncounterRow, raw_batches: list[list[Json]], writes: list[Json 
             state = apply(state, e)
         states.append(state)
     live = Live(row.id, row.name, row.scenario, row.seed, row.players, row.created, enc, batches, states,
-                row.head, row.version, writes=list(writes) if writes is not None else [None] * len(batches))
+                row.head, row.version, writes=list(writes) if writes is not None else [None] * len(batches),
+                player_id=row.player_id or "", start_dice=row.start_dice or [], revealed=set(row.revealed or ()))
+    if not live.start_dice:  # stored before issue 13: the start was rolled with SeededDice(seed)
+        again = Encounter(battle_from_data(row.scenario, row.id), SeededDice(row.seed))
+        again.start()
+        live.start_dice = [list(f) for f in again.start_faces]
     live.set_head(row.head)
     if row.pending is not None:
         enc.pending = pending_from_json(row.pending, battle.ruleset.actions.types())

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 
 import d20combat.rulesets  # noqa: F401  (registers the rulesets' own actions)
 from d20combat.encounter import actions as ax
-from d20combat.limits import MAX_LOG_EVENTS, MAX_LOG_WRITES
+from d20combat.limits import MAX_LOG_EVENTS, MAX_LOG_WRITES, MAX_WRITE_DICE
 from d20combat.server.simulations import BUDGET_SECONDS, MAX_N, REFERENCE_LIMIT
 
 Square = tuple[int, int]
@@ -92,6 +92,7 @@ class Summary(BaseModel):
     winner: str | None
     version: int
     players: str
+    player_id: str = Field(description="the players' page's own id: /player/{player_id}, /api/play/{player_id}/…")
 
 
 class Prompt(BaseModel):
@@ -167,6 +168,8 @@ class StateView(BaseModel):
     turn: Turn | None
     pending: Prompt | None
     combatants: list[CombatantView]
+    revealed: list[str] = Field(default_factory=list,
+                                description="the GM view only: creatures the GM revealed to the players")
 
 
 class DecisionOut(BaseModel):
@@ -197,12 +200,14 @@ class LogEntry(BaseModel):
 
 
 class ExportData(_In):
-    """An encounter as a file: its scenario, seed, committed event log and the write that made each step. An
-    import replays the start (``SeededDice(seed)``) and every write through the engine and refuses an event the
-    engine would not have produced, naming ``events[i]`` (issue 12)."""
+    """An encounter as a file: its scenario, the start's dice, committed event log and the write that made each
+    step. An import replays the start and every write through the engine and refuses an event the engine would
+    not have produced, naming ``events[i]`` (issue 12); it rolls what comes next from a fresh seed (issue 13)."""
 
     scenario: dict[str, Any]
-    seed: int = Field(ge=0, le=SEED_MAX, description="the seed the start (surprise, initiative) was rolled with")
+    start_dice: list[list[int]] | None = Field(
+        None, max_length=MAX_WRITE_DICE,
+        description="the faces the start (surprise, initiative) rolled, [[sides, face], ...], in order")
     name: str = Field(min_length=1, max_length=200)
     players: str
     events: list[dict[str, Any]] = Field(min_length=1, max_length=MAX_LOG_EVENTS,
@@ -216,6 +221,14 @@ class ExportData(_In):
         description="one per step after the start: {action, answers, dice: [[sides, face], ...]}, the action "
                     "with the reaction answers it was given and every die it rolled. Required by an import: "
                     "without it the log cannot be verified")
+
+
+class ExportIn(ExportData):
+    """An export to import: also one from before issue 13, which gave the start's seed instead of its dice."""
+
+    seed: int | None = Field(None, ge=0, le=SEED_MAX,
+                             description="an export from before issue 13: the seed the start was rolled with "
+                                         "(give start_dice or seed)")
 
 
 class MoveSquare(BaseModel):
@@ -375,6 +388,12 @@ class ReactIn(_In):
 
 class VersionIn(_In):
     expected_version: Version
+
+
+class RevealIn(_In):
+    combatant: str = Field(max_length=200)
+    revealed: bool = Field(True, description="true: the players see it whatever the rules say; false: the rules "
+                                             "decide again")
 
 
 class PreviewMoveIn(_In):

@@ -9,6 +9,7 @@ without the CLI (tests start the server this way).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import threading
 from pathlib import Path
@@ -51,8 +52,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--log-level", default="info")
     parser.add_argument("--workers", type=int, default=WORKERS, help="simulation worker processes")
+    parser.add_argument("--token", default=os.environ.get("D20COMBAT_TOKEN"), help="the GM's key")
+    parser.add_argument("--allow-host", action="append", default=[], help="another name the server answers to")
     args = parser.parse_args(argv)
-    serve(create_app(args.db, lab=Lab(args.workers)), args.host, args.port, log_level=args.log_level)
+    serve(create_app(args.db, lab=Lab(args.workers), token=args.token or None, hosts=[args.host, *args.allow_host]),
+          args.host, args.port, log_level=args.log_level)
 
 
 if __name__ == "__main__":

@@ -41,6 +41,8 @@ from d20combat.server.live import (
     Live,
     build_battle,
     idle_dice,
+    new_player_id,
+    new_seed,
     now,
     pending_json,
     players_side,
@@ -92,6 +94,9 @@ class Service:
             raise NotFound(f"no encounter {eid[:100]!r}")
         history = self.store.history(eid)
         live = rebuild(row, [b for b, _ in history], [w for _, w in history])
+        if not live.player_id or row.start_dice is None:  # stored before issue 13
+            live.player_id = live.player_id or new_player_id()
+            self.store.set_keys(eid, live.player_id, live.start_dice)
         with self._lock:
             return self._live.setdefault(eid, live)
 
@@ -113,7 +118,7 @@ class Service:
         data, where = scenario_data(example, scenario, scenario_yaml)
         battle = build_battle(data, where)
         players = players_side(battle, players, "players")
-        seed = secrets.randbelow(2**31) if seed is None else seed
+        seed = new_seed() if seed is None else seed
         enc = Encounter(battle, SeededDice(seed))
         try:
             events = enc.start()
@@ -122,13 +127,13 @@ class Service:
         enc.dice = idle_dice()
         title = name or str(data.get("name") or "Unnamed encounter")
         live = Live(secrets.token_hex(5), title[:200], data, seed, players, now(), enc, [events], [enc.state], 1, 1,
-                    writes=[None])
+                    writes=[None], player_id=new_player_id(), start_dice=[list(f) for f in enc.start_faces])
         self._save_new(live)
         return views.summary(live)
 
     def _save_new(self, live: Live) -> None:
         row = EncounterRow(live.id, live.name, live.scenario, live.seed, live.players, live.created, live.version,
-                           live.head, None)
+                           live.head, None, live.player_id, live.start_dice)
         self.store.create(row, [[e.to_dict() for e in b] for b in live.batches], live.writes)
         with self._lock:
             self._live[live.id] = live
@@ -154,6 +159,37 @@ class Service:
         live = self._get(eid)
         with live.lock:
             return views.state(live, view)
+
+    def player_encounter(self, player_id: str) -> str:
+        """The encounter behind a players' page (404 naming only the id asked for)."""
+        eid = self.store.by_player_id(player_id)
+        if eid is None:
+            raise NotFound(f"no players' page {player_id[:100]!r}")
+        return eid
+
+    def player_summary(self, player_id: str) -> Json:
+        live = self._get(self.player_encounter(player_id))
+        with live.lock:
+            return views.player_summary(live)
+
+    def player_state(self, player_id: str) -> Json:
+        return self.state(self.player_encounter(player_id), "player")
+
+    def player_log(self, player_id: str, since: int = 0) -> list[Json]:
+        live = self._get(self.player_encounter(player_id))
+        with live.lock:
+            return views.player_log(live, since)
+
+    def reveal(self, eid: str, combatant: str, revealed: bool) -> Json:
+        """Show a creature to the players whatever the rules say they see (or stop showing it): the GM's word,
+        not an engine event (undo does not touch it); the version moves so that every page reloads."""
+        live = self._get(eid)
+        with live.lock:
+            cid = previews.combatant_id(live, combatant, "combatant")
+            (live.revealed.add if revealed else live.revealed.discard)(cid)
+            live.version += 1
+            self.store.set_revealed(eid, sorted(live.revealed), live.version)
+            return self._result(live, [])
 
     def decision(self, eid: str) -> Json:
         live = self._get(eid)

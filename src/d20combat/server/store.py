@@ -35,7 +35,14 @@ CREATE TABLE IF NOT EXISTS encounters (
     created TEXT NOT NULL,
     version INTEGER NOT NULL,
     head INTEGER NOT NULL,
-    pending TEXT
+    pending TEXT,
+    player_id TEXT,
+    start_dice TEXT,
+    revealed TEXT
+);
+CREATE TABLE IF NOT EXISTS settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS batches (
     encounter_id TEXT NOT NULL REFERENCES encounters(id) ON DELETE CASCADE,
@@ -59,6 +66,12 @@ class EncounterRow:
     head: int
     """How many batches are in effect (batch 0 is the start); later ones are undone, kept for redo."""
     pending: dict[str, Any] | None
+    player_id: str | None = None
+    """The players' page's own random id (None in a file from before issue 13: one is given on load)."""
+    start_dice: list[list[int]] | None = None
+    """The faces the start rolled, ``[[sides, face], …]``: what an export carries instead of the seed."""
+    revealed: list[str] | None = None
+    """The creatures the GM has revealed to the players whatever the rules say they see."""
 
 
 class Store:
@@ -77,6 +90,11 @@ class Store:
         columns = {r[1] for r in self._db.execute("PRAGMA table_info(batches)")}
         if "write" not in columns:  # a file from before issue 12
             self._db.execute("ALTER TABLE batches ADD COLUMN write TEXT")
+        columns = {r[1] for r in self._db.execute("PRAGMA table_info(encounters)")}
+        for column in ("player_id", "start_dice", "revealed"):  # a file from before issue 13
+            if column not in columns:
+                self._db.execute(f"ALTER TABLE encounters ADD COLUMN {column} TEXT")
+        self._db.execute("CREATE UNIQUE INDEX IF NOT EXISTS encounters_player_id ON encounters(player_id)")
 
     def close(self) -> None:
         with self._lock:
@@ -106,12 +124,32 @@ class Store:
     def get(self, encounter_id: str) -> EncounterRow | None:
         with self._lock:
             row = self._db.execute(
-                "SELECT id, name, scenario, seed, players, created, version, head, pending FROM encounters "
-                "WHERE id = ?", (encounter_id,)).fetchone()
+                "SELECT id, name, scenario, seed, players, created, version, head, pending, player_id, start_dice, "
+                "revealed FROM encounters WHERE id = ?", (encounter_id,)).fetchone()
         if row is None:
             return None
         return EncounterRow(row[0], row[1], json.loads(row[2]), int(row[3]), row[4], row[5], int(row[6]),
-                            int(row[7]), json.loads(row[8]) if row[8] is not None else None)
+                            int(row[7]), json.loads(row[8]) if row[8] is not None else None, row[9],
+                            json.loads(row[10]) if row[10] is not None else None,
+                            json.loads(row[11]) if row[11] is not None else None)
+
+    def by_player_id(self, player_id: str) -> str | None:
+        """The encounter whose players' page is ``player_id``."""
+        with self._lock:
+            row = self._db.execute("SELECT id FROM encounters WHERE player_id = ?", (player_id,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def setting(self, key: str) -> str | None:
+        with self._lock:
+            row = self._db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def setting_or(self, key: str, value: str) -> str:
+        """The stored setting, or ``value`` stored now if there is none (the first writer wins)."""
+        with self._tx() as db:
+            db.execute("INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)", (key, value))
+            row = db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return str(row[0])
 
     def batches(self, encounter_id: str) -> list[list[dict[str, Any]]]:
         """Every stored batch in order, the undone ones (at and after ``head``) included."""
@@ -134,10 +172,11 @@ class Store:
         """A new encounter with its batches and their writes (aligned with ``batches``, None for the start)."""
         kept = writes if writes is not None else [None] * len(batches)
         with self._tx() as db:
-            db.execute("INSERT INTO encounters (id, name, scenario, seed, players, created, version, head, pending) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            db.execute("INSERT INTO encounters (id, name, scenario, seed, players, created, version, head, pending, "
+                       "player_id, start_dice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        (row.id, row.name, _dumps(row.scenario), row.seed, row.players, row.created, row.version,
-                        row.head, _dumps(row.pending) if row.pending is not None else None))
+                        row.head, _dumps(row.pending) if row.pending is not None else None, row.player_id,
+                        _dumps(row.start_dice) if row.start_dice is not None else None))
             db.executemany("INSERT INTO batches (encounter_id, seq, events, write) VALUES (?, ?, ?, ?)",
                            [(row.id, seq, _dumps(b), _dumps(w) if w is not None else None)
                             for seq, (b, w) in enumerate(zip(batches, kept, strict=True))])
@@ -157,6 +196,17 @@ class Store:
         with self._tx() as db:
             db.execute("UPDATE encounters SET version = ?, head = ?, pending = NULL WHERE id = ?",
                        (version, head, encounter_id))
+
+    def set_keys(self, encounter_id: str, player_id: str, start_dice: list[list[int]]) -> None:
+        """Give an encounter stored before issue 13 its players' id and its start's faces."""
+        with self._tx() as db:
+            db.execute("UPDATE encounters SET player_id = ?, start_dice = ? WHERE id = ?",
+                       (player_id, _dumps(start_dice), encounter_id))
+
+    def set_revealed(self, encounter_id: str, revealed: list[str], version: int) -> None:
+        with self._tx() as db:
+            db.execute("UPDATE encounters SET revealed = ?, version = ? WHERE id = ?",
+                       (_dumps(revealed), version, encounter_id))
 
     def set_pending(self, encounter_id: str, pending: dict[str, Any] | None, version: int) -> None:
         with self._tx() as db:

@@ -12,6 +12,7 @@ from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter
 from d20combat.render import describe_event
 from d20combat.rules import health as hp_rules
+from d20combat.server import playerview
 from d20combat.server.inputs import Json
 from d20combat.server.live import Live
 
@@ -24,36 +25,38 @@ def text(enc: Encounter, e: ev.Event) -> str:
 def summary(live: Live) -> Json:
     s = live.enc.state
     return {"id": live.id, "name": live.name, "ruleset": live.enc.ruleset.id, "round": s.round,
-            "ended": s.ended, "winner": s.winner, "version": live.version, "players": live.players}
+            "ended": s.ended, "winner": s.winner, "version": live.version, "players": live.players,
+            "player_id": live.player_id}
+
+
+def player_summary(live: Live) -> Json:
+    """The summary the players' page reads: its own id, never the encounter's (the GM's)."""
+    out = summary(live)
+    del out["id"]
+    return out
+
+
+def player_log(live: Live, since: int = 0) -> list[Json]:
+    return playerview.log(live, since, lambda e: text(live.enc, e))
 
 
 def state(live: Live, view: str) -> Json:
-    """The state as the GM (``gm``) or the players (``player``: no hidden enemies, no enemy hit points) see it."""
+    """The state as the GM (``gm``) or the players (``player``: only the creatures they see, no other side's hit
+    points: :mod:`d20combat.server.playerview`) see it."""
     enc = live.enc
     s = enc.state
-    player = view == "player"
     gm = enc.battle.game_map
-
-    def hidden(cid: str) -> bool:
-        cs = s.get(cid)
-        return (player and enc.creature(cid).side != live.players
-                and ("hidden" in cs.conditions or "invisible" in cs.conditions))
-
     in_order = set(s.order)
     ids = [*s.order, *(c for c in s.combatants if c not in in_order)]
-    combatants = [_combatant(live, cid, player) for cid in ids if not hidden(cid)]
     turn = s.turn
-    actor = turn.actor if turn is not None and not hidden(turn.actor) else None
-    prompt = enc.pending.prompt if enc.pending is not None else None
-    if prompt is not None and hidden(prompt.reactor):
-        prompt = None
+    prompt = enc.pending.prompt.to_dict() if enc.pending is not None else None
 
     def squares(sqs: Iterable[Square]) -> list[list[int]]:
         return [[c, r] for c, r in sorted(sqs)]
 
     light = gm.light
-    return {
-        "id": live.id, "version": live.version, "view": view, "name": live.name, "ruleset": enc.ruleset.id,
+    base = {
+        "id": live.id, "version": live.version, "view": "gm", "name": live.name, "ruleset": enc.ruleset.id,
         "round": s.round, "surprise_round": s.surprise_round, "ended": s.ended, "winner": s.winner,
         "end_reason": s.end_reason,
         "map": {"width": gm.width, "height": gm.height, "walls": squares(gm.walls),
@@ -62,20 +65,23 @@ def state(live: Live, view: str) -> Json:
                 "concealing": [[c, r, pct] for (c, r), pct in sorted(gm.concealing.items())],
                 "dim": squares(sq for sq, lv in light.items() if lv is Light.DIM),
                 "dark": squares(sq for sq, lv in light.items() if lv is Light.DARK)},
-        "order": [cid for cid in s.order if not hidden(cid)],
-        "active": actor,
-        "turn": None if turn is None or actor is None else {
+        "order": list(s.order),
+        "active": turn.actor if turn is not None else None,
+        "turn": None if turn is None else {
             "actor": turn.actor, "pools": dict(turn.pools), "moved": turn.moved, "stepped": turn.stepped},
-        "pending": prompt.to_dict() if prompt is not None else None,
-        "combatants": combatants,
+        "pending": prompt,
+        "combatants": [],
     }
+    if view == "player":
+        return playerview.state(live, base, lambda cid: _combatant(live, cid), prompt)
+    return {**base, "combatants": [_combatant(live, cid) for cid in ids],
+            "revealed": sorted(live.revealed)}
 
 
-def _combatant(live: Live, cid: str, player: bool) -> Json:
+def _combatant(live: Live, cid: str) -> Json:
     enc = live.enc
     cs = enc.state.get(cid)
     creature = enc.creature(cid)
-    secret = player and creature.side != live.players
     if cs.has("fled"):
         status = "fled"
     elif cs.has("surrendered"):
@@ -85,8 +91,8 @@ def _combatant(live: Live, cid: str, player: bool) -> Json:
         if cs.stable and status == hp_rules.Health.DYING.value:
             status = "stable"
     return {"id": cid, "name": creature.name, "side": creature.side, "position": list(cs.position),
-            "size": creature.space, "hp": None if secret else cs.hp,
-            "max_hp": None if secret else creature.sheet.hp, "status": status,
+            "size": creature.space, "hp": cs.hp,
+            "max_hp": creature.sheet.hp, "status": status,
             "conditions": sorted(cs.conditions),
             "labels": [render.condition_label(c) for c in sorted(cs.conditions)], "initiative": cs.initiative,
             "effects": [{"name": e.name, "until_round": e.until_round, "anchor": e.anchor} for e in cs.effects],

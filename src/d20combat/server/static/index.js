@@ -37,7 +37,7 @@
       const td = document.createElement("td");
       const id = encodeURIComponent(s.id);
       td.append(link(`/table/${id}`, "GM table", `open-table-${s.id}`), " · ",
-        link(`/player/${id}`, "player view", `open-player-${s.id}`));
+        link(`/player/${encodeURIComponent(s.player_id)}`, "player view", `open-player-${s.id}`));
       tr.append(td);
       body.append(tr);
     }

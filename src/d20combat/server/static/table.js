@@ -1,5 +1,6 @@
-// The game master's table (/table/{id}) and the players' screen (/player/{id}).
-// Uses only the HTTP API of docs/api.md; every write sends the version of the last state seen.
+// The game master's table (/table/{id}) and the players' screen (/player/{player_id}).
+// Uses only the HTTP API of docs/api.md; every write sends the version of the last state seen. The GM's page
+// is authorized by the key's cookie (same-origin fetch sends it); the players' page reads /api/play/… only.
 "use strict";
 (() => {
   const CELL = 34;
@@ -9,7 +10,7 @@
   const VIEW = parts[0] === "player" ? "player" : "gm";
   const GM = VIEW === "gm";
   const ID = decodeURIComponent(parts[1] || "");
-  const API = `/api/encounters/${encodeURIComponent(ID)}`;
+  const API = GM ? `/api/encounters/${encodeURIComponent(ID)}` : `/api/play/${encodeURIComponent(ID)}`;
   const REFUSALS = new Set(["decline", "none", "no", "pass", "ignore"]);
   const PLAYER_COLOUR = "#2f6fd0";
   const OTHER_COLOURS = ["#c0392b", "#d68910", "#7d3c98", "#148f77", "#6e2c00"];
@@ -138,11 +139,13 @@
   let refreshSeq = 0;
   async function refresh() {
     const seq = ++refreshSeq;
-    const state = await api("GET", `${API}/state?view=${VIEW}`);
+    const state = await api("GET", GM ? `${API}/state?view=gm` : `${API}/state`);
     let decision = null;
-    let log = S.log;
+    let log;
     if (GM) {
       [decision, log] = await Promise.all([api("GET", `${API}/decision`), api("GET", `${API}/log`)]);
+    } else {
+      log = await api("GET", `${API}/log`);
     }
     if (seq !== refreshSeq) return;
     await setState(state, decision, log);
@@ -641,10 +644,10 @@
     renderMap();
     renderTracker();
     renderPrompt();
+    renderLog();
     if (GM) {
       renderControls();
       renderPreview();
-      renderLog();
     }
   }
 
@@ -658,10 +661,17 @@
     $("active").textContent = st.active ? nameOf(st.active) : "–";
     $("version").textContent = st.version;
     const other = $("other-view");
-    if (GM) {
-      other.href = `/player/${encodeURIComponent(ID)}`;
+    if (GM && S.summary && S.summary.player_id) {
+      other.href = `/player/${encodeURIComponent(S.summary.player_id)}`;
       other.textContent = "players' view ↗";
       other.target = "_blank";
+      other.title = `the players' link: ${location.origin}${other.getAttribute("href")}`;
+      $("copy-players").onclick = () => {
+        const url = `${location.origin}${other.getAttribute("href")}`;
+        const done = () => { $("copy-players").textContent = "copied ✓"; };
+        if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, () => window.prompt("the players' link", url));
+        else window.prompt("the players' link", url);
+      };
     } else {
       other.hidden = true;
     }
@@ -680,6 +690,18 @@
     const left = e.until_round - round;
     const when = left <= 0 ? "ends this round" : `${left} round${left === 1 ? "" : "s"} left`;
     return `${e.name} — until round ${e.until_round}, before ${nameOf(e.anchor)}'s turn (${when})`;
+  }
+
+  // The GM's word over the rules of sight: a revealed creature is on the players' screen whatever they see.
+  function revealButton(id) {
+    const on = (S.state.revealed || []).includes(id);
+    return h("button", { type: "button", class: `small reveal${on ? " on" : ""}`, testid: `reveal-${id}`,
+      title: on ? "revealed to the players: click to let the rules decide again"
+        : "the players see it only if their side can (hidden, invisible, darkness): click to reveal it",
+      onclick: (ev) => {
+        ev.stopPropagation();
+        api("POST", `${API}/reveal`, { combatant: id, revealed: !on }).then(() => refresh()).catch(showError);
+      } }, on ? "revealed" : "reveal");
   }
 
   function renderTracker() {
@@ -709,7 +731,8 @@
         testid: `init-${id}`, onclick: GM ? () => selectCreature(id) : null },
       h("td", { class: "marker" }, active ? "▶" : ""),
       h("td", { class: "who" }, h("span", { class: "dot", style: `background:${sideColour(c.side)}` }), ` ${c.name}`,
-        c.name.toLowerCase() !== c.id.toLowerCase() ? h("span", { class: "muted small" }, ` ${c.id}`) : null),
+        c.name.toLowerCase() !== c.id.toLowerCase() ? h("span", { class: "muted small" }, ` ${c.id}`) : null,
+        GM && c.side !== playersSide() ? revealButton(c.id) : null),
       h("td", { class: "num" }, c.initiative ?? "–"),
       h("td", { class: "hp-col", testid: `hp-${id}` }, hp),
       h("td", {}, h("span", { class: `badge status ${c.status}`, testid: `status-${id}` }, c.status)),
