@@ -169,14 +169,22 @@ def test_gm_table_move_attack_undo_and_player_view(server: str, browser: Browser
     dialog = page.get_by_test_id("dice-dialog")
     expect(dialog).to_be_visible()
     page.get_by_test_id("dice-mode-typed").check()
-    if page.get_by_test_id("die-concealment").count():
-        page.get_by_test_id("die-concealment").fill("99")
-    page.get_by_test_id("die-d20").fill("25")  # a d20 cannot show 25: the server's 422 is shown, nothing changes
+    # issue 13: the engine names the first die (the attack's d20), then each next one as faces are typed
+    first_die = page.get_by_test_id("die-0")
+    expect(first_die).to_have_attribute("data-sides", "20")
+    expect(first_die).to_have_attribute("data-purpose", f"attack {actor}->{target}")
+    first_die.fill("25")  # a d20 cannot show 25: said at once, and the server's 422 if sent; nothing changes
+    first_die.press("Enter")
+    expect(page.get_by_test_id("dice-error")).to_contain_text("cannot show 25")
     page.get_by_test_id("dice-submit").click()
     expect(page.get_by_test_id("dice-error")).to_contain_text("422")
     expect(page.get_by_test_id("dice-error")).to_contain_text("d20")
     version_before = page.get_by_test_id("version").inner_text()
-    page.get_by_test_id("die-d20").fill("17")
+    first_die.fill("17")
+    first_die.dispatch_event("change")
+    # a hit (or a threat) asks for its next die; a miss needs no other
+    expect(page.locator("[data-testid='die-1'], [data-testid='dice-next']:has-text('Every die')").first
+           ).to_be_visible()
     page.get_by_test_id("dice-submit").click()
     expect(dialog).to_be_hidden()
     attack_line = page.get_by_test_id("log").locator("[data-testid='log-entry']", has_text="d20 17")

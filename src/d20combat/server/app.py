@@ -221,6 +221,12 @@ def create_app(db_path: str | Path = "d20combat.db", *, lab: Lab | None = None, 
     async def preview_attack(eid: str, body: m.PreviewAttackIn) -> dict[str, Any]:
         return await call(service.preview_attack, eid, body.attacker, body.target, body.attack)
 
+    @app.post("/api/encounters/{eid}/preview/dice", response_model=m.PreviewDiceOut, responses={**E404, **E422},
+              summary="the dice an action (or an answer) rolls, in the engine's order, and the next one it needs")
+    async def preview_dice(eid: str, body: m.PreviewDiceIn) -> dict[str, Any]:
+        action = body.action.model_dump(exclude_unset=True) if body.action is not None else None
+        return await call(service.preview_dice, eid, action, body.answer, body.dice)
+
     # ------------------------------------------------------------------ designers' lab
     async def start(body: m.SimulateIn, listed: bool) -> Job:
         return await call(service.simulate, listed=listed, example=body.example, scenario=body.scenario,

@@ -405,3 +405,27 @@ class PreviewAttackIn(_In):
     attacker: str = Field(max_length=200)
     target: str = Field(max_length=200)
     attack: str | None = Field(None, max_length=200)
+
+
+class PreviewDiceIn(_In):
+    """The dice an action (or the answer to the open prompt) rolls with the faces typed so far."""
+
+    action: Action | None = Field(None, description="the action the GM is about to send (or give answer)")
+    answer: str | None = Field(None, max_length=200, description="the answer to the open reaction prompt")
+    dice: Dice = Field([], description="the faces typed so far, in order, like 'd20=14' (or a bare '14')")
+
+
+class DieOut(BaseModel):
+    sides: int
+    purpose: str = Field(description="what the die decides: 'attack valeros->goblin', 'concealment …', "
+                                     "'damage longsword', 'confirm …'")
+    face: int | None = Field(description="the face typed for it; null for the next die")
+
+
+class PreviewDiceOut(BaseModel):
+    typed: list[DieOut] = Field(description="the dice the typed faces went to, in the engine's order")
+    next: DieOut | None = Field(description="the next die the engine rolls; null when the action resolves with "
+                                            "these, pauses for a reaction, or is refused")
+    prompt: Prompt | None = Field(description="the reaction the action pauses for before any further die")
+    error: str | None = Field(description="why these dice or this action are refused (naming the die expected)")
+    complete: bool = Field(description="the typed faces are exactly the dice the action rolls")

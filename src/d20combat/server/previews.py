@@ -7,10 +7,11 @@ from __future__ import annotations
 from d20combat.battlefield.distance import footprint_distance_ft
 from d20combat.battlefield.grid import Footprint, Square
 from d20combat.encounter import actions as ax
+from d20combat.encounter.dice_probe import probe_answer, probe_dice
 from d20combat.encounter.engine import Encounter, IllegalAction, Tx
 from d20combat.numbers import total
 from d20combat.odds import OddsError, attack_odds, kill_odds, profile_from_encounter
-from d20combat.server.inputs import Json, Rejected
+from d20combat.server.inputs import Json, Rejected, action_from_data, parse_dice
 from d20combat.server.live import Live
 
 
@@ -126,3 +127,28 @@ def _odds(enc: Encounter, attacker: str, target: str, attack: str | None) -> Jso
     drop = float(kill_odds(odds.damage, hp, 1).within[0]) if hp >= 1 else 1.0
     return {"hit": float(odds.p_hit), "crit": float(odds.p_crit), "mean_damage": float(odds.mean),
             "drop_chance": drop}
+
+
+def preview_dice(live: Live, action: Json | None, answer: str | None, typed: list[str]) -> Json:
+    """The dice the action (or the answer to the open prompt) rolls with the faces typed so far, in the engine's
+    order, and the next die it needs (:mod:`d20combat.encounter.dice_probe`): what the dice dialog offers."""
+    if (action is None) == (answer is None):
+        raise Rejected("give exactly one of action, answer")
+    faces: list[tuple[int | None, int]] = []
+    for i, text in enumerate(typed):
+        bare = text.strip()
+        if bare.isascii() and bare.isdigit() and len(bare) <= 6:
+            faces.append((None, int(bare)))  # a bare face fits whichever die the engine rolls there
+            continue
+        try:
+            ((sides, face),) = parse_dice([text])
+        except Rejected as exc:
+            raise Rejected(exc.detail.replace("dice[0]", f"dice[{i}]", 1)) from None
+        faces.append((sides, face))
+    enc = live.enc
+    if action is not None:
+        probe = probe_dice(enc, action_from_data(action, enc.ruleset.actions.types()), faces)
+    else:
+        assert answer is not None
+        probe = probe_answer(enc, answer, faces)
+    return probe.to_dict()

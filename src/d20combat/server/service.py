@@ -327,3 +327,8 @@ class Service:
         live = self._get(eid)
         with live.lock:
             return previews.preview_attack(live, attacker, target, attack)
+
+    def preview_dice(self, eid: str, action: Json | None, answer: str | None, dice: list[str]) -> Json:
+        live = self._get(eid)
+        with live.lock:
+            return previews.preview_dice(live, action, answer, dice)

@@ -236,32 +236,65 @@
   }
 
   // ------------------------------------------------------------------ the dice dialog
-  const dice = { send: null, rows: [] };
-  const SIDES = [4, 6, 8, 10, 12, 20, 100];
+  // The engine names the dice, in its own order, one at a time (POST …/preview/dice): a miss rolls no damage,
+  // a threat rolls a confirmation, off-guard's concealment d% comes after a hit. Each face typed asks it again.
+  const dice = { send: null, probe: null, seq: 0 };
 
-  function diceRow(sides, purpose, label, face) {
-    const select = h("select", { testid: `die-sides-${purpose}`, "aria-label": "die" },
-      SIDES.map((n) => h("option", { value: n, selected: n === sides }, n === 100 ? "d%" : `d${n}`)));
-    const input = h("input", { type: "number", inputmode: "numeric", step: 1, testid: `die-${purpose}`,
-      placeholder: "auto", "aria-label": label, value: face ?? null });
-    const li = h("li", {}, select, " = ", input, h("span", { class: "muted" }, ` ${label}`),
-      h("button", { type: "button", class: "link", title: "remove", onclick: () => li.remove() }, "✕"));
-    $("dice-rows").append(li);
-    return li;
+  function dieName(sides) { return sides === 100 ? "d%" : `d${sides}`; }
+
+  function diceRow(i, die) {
+    const input = h("input", { type: "number", inputmode: "numeric", step: 1, min: 1, max: die.sides,
+      testid: `die-${i}`, "data-sides": die.sides, "data-purpose": die.purpose, placeholder: "auto",
+      "aria-label": `${dieName(die.sides)} for ${die.purpose}`, value: die.face ?? null });
+    input.addEventListener("change", () => probeDice().catch(diceError));
+    input.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" && input.value.trim() !== "" && !input.dataset.done) {
+        e.preventDefault();
+        input.dataset.done = "1";
+        probeDice().catch(diceError);
+      }
+    });
+    return h("li", { testid: `die-row-${i}` }, h("b", {}, dieName(die.sides)), " = ", input,
+      h("span", { class: "muted" }, ` ${die.purpose}`));
   }
 
-  function openDice({ title, what, rows, send }) {
+  function diceError(ex) {
+    const err = $("dice-error");
+    err.textContent = ex ? (ex.message || String(ex)) : "";
+    err.hidden = !ex;
+  }
+
+  async function probeDice() {
+    const typed = typedDice(true);
+    const mine = ++dice.seq;
+    const r = await api("POST", `${API}/preview/dice`, { ...dice.probe, dice: typed });
+    if (mine !== dice.seq) return;
+    const rows = $("dice-rows");
+    rows.replaceChildren(...r.typed.map((d, i) => diceRow(i, d)));
+    let next = null;
+    if (r.next) {
+      next = diceRow(r.typed.length, r.next);
+      rows.append(next);
+    }
+    $("dice-next").textContent = r.prompt
+      ? `Then ${nameOf(r.prompt.reactor)} may react (${r.prompt.trigger}): the dice after that depend on the answer.`
+      : (r.complete ? "Every die of this action is typed." : "");
+    diceError(r.error ? new Error(r.error) : null);
+    if (next) next.querySelector("input").focus();
+  }
+
+  function openDice({ title, what, probe, send }) {
     $("dice-title").textContent = title;
     $("dice-what").textContent = what || "";
     $("dice-rows").replaceChildren();
-    let extra = 0;
-    for (const r of rows) diceRow(r.sides, r.purpose, r.label);
-    $("dice-add").onclick = () => { extra += 1; diceRow(6, `extra-${extra}`, "damage or another die"); };
+    $("dice-next").textContent = "";
     document.querySelector('input[name="dice-mode"][value="auto"]').checked = true;
     $("dice-typed").hidden = true;
-    $("dice-error").hidden = true;
+    diceError(null);
     $("dice-go").disabled = false;
+    $("dice-go").textContent = "Roll";
     dice.send = send;
+    dice.probe = probe;
     $("dice").showModal();
   }
 
@@ -270,22 +303,19 @@
       const typed = document.querySelector('input[name="dice-mode"]:checked').value === "typed";
       $("dice-typed").hidden = !typed;
       $("dice-go").textContent = typed ? "Send the dice" : "Roll";
-      if (typed) {
-        const first = $("dice-rows").querySelector("input");
-        if (first) first.focus();
-      }
+      if (typed) probeDice().catch(diceError);
     });
   }
 
-  function typedDice() {
-    if (document.querySelector('input[name="dice-mode"]:checked').value !== "typed") return [];
+  function typedDice(always) {
+    if (!always && document.querySelector('input[name="dice-mode"]:checked').value !== "typed") return [];
     const out = [];
     let gap = null;
-    for (const li of $("dice-rows").children) {
-      const sides = li.querySelector("select").value;
-      const face = li.querySelector("input").value.trim();
+    for (const input of $("dice-rows").querySelectorAll("input")) {
+      const sides = Number(input.dataset.sides);
+      const face = input.value.trim();
       if (face === "") {
-        gap = gap || `d${sides === "100" ? "%" : sides}`;
+        gap = gap || dieName(sides);
       } else if (gap) {
         // typed dice are used in the order the engine asks for them: only the trailing ones may be left out
         throw new Error(`type the ${gap} above too, or leave every die after it empty: the server rolls `
@@ -319,13 +349,6 @@
       $("dice-go").disabled = false;
     }
   });
-
-  function attackDice(concealment, label) {
-    const rows = [];
-    if (concealment) rows.push({ sides: 100, purpose: "concealment", label: `concealment miss chance (${concealment}%)` });
-    rows.push({ sides: 20, purpose: "d20", label: label || "attack roll" });
-    return rows;
-  }
 
   // ------------------------------------------------------------------ clicks
   function selectCreature(id) {
@@ -766,8 +789,7 @@
           if (REFUSALS.has(opt)) {
             guard(() => react(opt, []));
           } else {
-            openDice({ title: `${nameOf(p.reactor)}: ${opt}`, what: p.trigger,
-              rows: [{ sides: 20, purpose: "d20", label: "the d20 of the reaction" }],
+            openDice({ title: `${nameOf(p.reactor)}: ${opt}`, what: p.trigger, probe: { answer: opt },
               send: (d) => react(opt, d) });
           }
         },
@@ -835,7 +857,7 @@
           render();
           loadAttack().catch(showError);
         } else if (ROLLING.has(a.kind)) {
-          openDice({ title: actionLabel(a), what: `${nameOf(actor.id)}: ${actionLabel(a)}`, rows: attackDice(0),
+          openDice({ title: actionLabel(a), what: `${nameOf(actor.id)}: ${actionLabel(a)}`, probe: { action: a },
             send: (dd) => act(a, dd) });
         } else {
           guard(() => act(a, []));
@@ -942,7 +964,7 @@
             if (sel.attack) action.attack = sel.attack;
             openDice({ title: `${nameOf(sel.attacker)} attacks ${nameOf(sel.target)}`,
               what: `${sel.attack || "wielded weapon"} — ${signed(p.bonus || 0)} vs ${p.defense_name} ${p.target_number}`,
-              rows: attackDice(p.concealment), send: (d) => act(action, d) });
+              probe: { action }, send: (d) => act(action, d) });
           } }, "Attack…"),
         h("button", { type: "button", testid: "attack-cancel", onclick: () => {
           S.selected = null;
