@@ -163,6 +163,7 @@ def test_gm_table_move_attack_undo_and_player_view(server: str, browser: Browser
     expect(page.get_by_test_id("attack-target-number")).to_have_text(re.compile(r"^\d+$"))
     expect(attack_preview).to_contain_text(me["name"])
     expect(page.get_by_test_id("attack-breakdown")).to_contain_text("attack bonus")
+    expect(page.get_by_test_id("attack-weapon")).to_contain_text(re.compile(r"damage \d+d\d+.*threat \d+"))
     page.screenshot(path=str(_artifact("attack.png")), full_page=True)
 
     page.get_by_test_id("attack-button").click()
@@ -219,6 +220,11 @@ def test_gm_table_move_attack_undo_and_player_view(server: str, browser: Browser
     assert undone != after_attack
     expect(player.get_by_test_id("version")).to_have_text(undone)
     assert call(server, "GET", f"{api}/state")["version"] == int(undone)
+
+    # 5. issue 13: the AI takes the rest of this turn in one click; the turn passes on
+    page.get_by_test_id("ai-turn").click()
+    expect(page.get_by_test_id("version")).not_to_have_text(undone)
+    assert call(server, "GET", f"{api}/state")["active"] != actor
     player.close()
     page.close()
 

@@ -65,3 +65,12 @@ def test_the_probe_changes_nothing_and_needs_the_gm_key(client: TestClient, anon
     assert client.get(f"/api/encounters/{eid}/state").json() == before
     r = anon.post(f"/api/encounters/{eid}/preview/dice", json={"action": {"kind": "end_turn"}})
     assert r.status_code == 401
+
+
+def test_the_attack_preview_shows_the_weapons_damage_dice_and_threat_range(client: TestClient) -> None:
+    """Issue 13, item 1: the GM sees which dice to pick up before rolling: Valeros's longsword 1d8+3, 19-20/×2."""
+    eid = create(client, duel(), seed=1)["id"]
+    p = client.post(f"/api/encounters/{eid}/preview/attack", json={"attacker": "valeros", "target": "goblin"}).json()
+    assert p["weapon"]["name"] == "longsword"
+    assert p["weapon"]["threat"] == "19-20/×2"
+    assert p["weapon"]["damage"].startswith("1d8")

@@ -189,6 +189,11 @@ def create_app(db_path: str | Path = "d20combat.db", *, lab: Lab | None = None, 
     async def undo(eid: str, body: m.VersionIn) -> dict[str, Any]:
         return await changed(await call(service.undo, eid, body.expected_version), eid)
 
+    @app.post("/api/encounters/{eid}/ai", response_model=m.Result, responses={**E404, **E409, **E422},
+              summary="let the tactical AI play: one action, this creature's turn, or until the players' side")
+    async def ai_play(eid: str, body: m.AiIn) -> dict[str, Any]:
+        return await changed(await call(service.ai_play, eid, body.expected_version, body.until), eid)
+
     @app.post("/api/encounters/{eid}/redo", response_model=m.Result, responses={**E404, **E409, **E422},
               summary="redo the last undone write")
     async def redo(eid: str, body: m.VersionIn) -> dict[str, Any]:

@@ -281,6 +281,12 @@ class OddsOut(BaseModel):
     drop_chance: float = Field(description="the chance this one attack brings the target to 0 hp or below")
 
 
+class WeaponOut(BaseModel):
+    name: str
+    damage: str = Field(description="the weapon's damage dice with every static bonus, e.g. '1d8+3'")
+    threat: str = Field(description="threat range and multiplier, e.g. '19-20/×2'")
+
+
 class PreviewAttackOut(BaseModel):
     legal: bool
     reason: str | None
@@ -292,6 +298,7 @@ class PreviewAttackOut(BaseModel):
     cover: AttackCover | None
     concealment: int
     odds: OddsOut | None
+    weapon: WeaponOut | None = Field(None, description="the attack's damage dice and threat range")
 
 
 # ---------------------------------------------------------------------------------------- requests
@@ -388,6 +395,13 @@ class ReactIn(_In):
 
 class VersionIn(_In):
     expected_version: Version
+
+
+class AiIn(_In):
+    expected_version: Version
+    until: Literal["action", "turn", "players"] = Field(
+        "turn", description="one action; the rest of this creature's turn; or every turn until the players' side "
+                            "is to act (it also stops at a reaction the players' side must answer)")
 
 
 class RevealIn(_In):

@@ -109,13 +109,24 @@ def preview_attack(live: Live, attacker: str, target: str, attack: str | None) -
         return {**empty, "reason": str(exc)}
     reason = not_their_turn(live, a_id) or enc.check(ax.Attack(t_id, attack))
     ac, ac_text = enc.target_ac(plan, s, Tx(s, enc))
+    option = plan.option
+    striker = enc.creature(a_id)
+    static = option.dice.bonus + rs.damage.damage_strength(striker, option, state=s.get(a_id)) \
+        + option.weapon.enhancement
+    dice_text = f"{option.dice.count}d{option.dice.sides}" if option.dice.count else ""
+    damage = dice_text + (f"{static:+d}" if static and dice_text else str(static) if not dice_text else "")
+    if option.energy is not None:
+        damage += f" + {option.energy} energy"
+    threat_min, mult = rs.criticals.crit_profile(option)
     bonus = total(0, plan.modifiers, stacking=rs.stacking).value
     return {"legal": reason is None, "reason": reason,
             "modifiers": [{"source": m.source, "value": m.value} for m in plan.modifiers],
             "bonus": bonus, "target_number": ac, "defense_name": rs.defense.name,
             "defense_explanation": ac_text,
             "cover": {"degree": plan.cover.degree.value, "reason": plan.cover.reason},
-            "concealment": plan.concealment, "odds": _odds(enc, a_id, t_id, attack)}
+            "concealment": plan.concealment, "odds": _odds(enc, a_id, t_id, attack),
+            "weapon": {"name": option.name, "damage": damage,
+                       "threat": f"{threat_min}-20/×{mult}" if threat_min < 20 else f"20/×{mult}"}}
 
 
 def _odds(enc: Encounter, attacker: str, target: str, attack: str | None) -> Json | None:

@@ -230,6 +230,11 @@
     await afterWrite(result);
   }
 
+  async function aiPlay(until) {
+    const result = await api("POST", `${API}/ai`, { until, expected_version: S.state.version });
+    await afterWrite(result);
+  }
+
   async function undoRedo(which) {
     const result = await api("POST", `${API}/${which}`, { expected_version: S.state.version });
     await afterWrite(result);
@@ -419,6 +424,8 @@
   });
 
   $("end-turn").addEventListener("click", () => guard(() => act({ kind: "end_turn" })));
+  $("ai-turn").addEventListener("click", () => guard(() => aiPlay("turn")));
+  $("ai-monsters").addEventListener("click", () => guard(() => aiPlay("players")));
   $("undo").addEventListener("click", () => guard(() => undoRedo("undo")));
   $("redo").addEventListener("click", () => guard(() => undoRedo("redo")));
   document.addEventListener("keydown", (e) => {
@@ -837,6 +844,8 @@
     }
     const canAct = myTurn();
     $("end-turn").disabled = !canAct;
+    $("ai-turn").disabled = !canAct;
+    $("ai-monsters").disabled = !canAct || (actor && actor.side === S.summary?.players);
     renderHint();
     const list = $("actions");
     list.replaceChildren();
@@ -950,6 +959,10 @@
       panel.append(h("p", { testid: "attack-cover" },
         `Cover: ${cov.degree || "none"}${cov.reason ? ` — ${cov.reason}` : ""}`),
       h("p", { testid: "attack-concealment" }, `Concealment: ${p.concealment ? `${p.concealment}% miss chance` : "none"}`));
+      if (p.weapon) {
+        panel.append(h("p", { testid: "attack-weapon" },
+          `${p.weapon.name}: damage ${p.weapon.damage}, threat ${p.weapon.threat}`));
+      }
       if (p.odds) {
         panel.append(h("div", { class: "odds", testid: "attack-odds" },
           h("span", {}, "hit ", h("b", {}, pct(p.odds.hit))),
