@@ -288,3 +288,32 @@ def test_terrain_large_token_hidden_creature_and_stale_write(server: str, browse
     expect(page.get_by_test_id("error-text")).to_contain_text("409")
     expect(page.get_by_test_id("active")).to_have_text("Ogre")
     page.close()
+
+
+def test_index_page_uploads_renames_exports_and_deletes(server: str, browser: Browser, tmp_path: Path) -> None:
+    """Issue 13, item 2: encounters are managed from the index page: upload a scenario, rename, export, delete."""
+    page = open_page(browser, f"{server}/")
+    scenario = tmp_path / "bridge.yaml"
+    scenario.write_text("name: Bridge fight\nmap: {width: 8, height: 5}\nsurprise: {surprised: []}\n"
+                        "combatants:\n  - {id: val, side: heroes, stats: fighter, position: [1, 1]}\n"
+                        "  - {id: gob, side: goblins, stats: goblin, position: [5, 3]}\n", encoding="utf-8")
+    page.get_by_test_id("upload").set_input_files(str(scenario))
+    row = page.locator("tr", has_text="Bridge fight")
+    expect(row).to_have_count(1)
+    eid = row.get_attribute("data-testid").removeprefix("encounter-")  # type: ignore[union-attr]
+    page.once("dialog", lambda d: d.accept("Bridge at dusk"))
+    page.get_by_test_id(f"rename-{eid}").click()
+    expect(page.locator("tr", has_text="Bridge at dusk")).to_have_count(1)
+    with page.expect_download() as got:
+        page.get_by_test_id(f"export-{eid}").click()
+    exported = json.loads(Path(got.value.path()).read_text())
+    assert exported["name"] == "Bridge at dusk" and exported["events"]
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("map: {width: 8, height: 5}\ncombatants: []\n", encoding="utf-8")
+    page.get_by_test_id("upload").set_input_files(str(bad))
+    expect(page.get_by_test_id("error")).to_contain_text("bad.yaml")
+    page.once("dialog", lambda d: d.accept())
+    page.get_by_test_id(f"delete-{eid}").click()
+    expect(page.locator("tr", has_text="Bridge at dusk")).to_have_count(0)
+    assert all(s["id"] != eid for s in call(server, "GET", "/api/encounters"))
+    page.close()

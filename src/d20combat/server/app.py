@@ -158,6 +158,18 @@ def create_app(db_path: str | Path = "d20combat.db", *, lab: Lab | None = None, 
     async def summary(eid: str) -> dict[str, Any]:
         return await call(service.summary, eid)
 
+    @app.patch("/api/encounters/{eid}", response_model=m.Summary, responses={**E404, **E409, **E422},
+               summary="rename an encounter")
+    async def rename(eid: str, body: m.RenameIn) -> dict[str, Any]:
+        result = await call(service.rename, eid, body.name, body.expected_version)
+        return await changed(result, eid)
+
+    @app.delete("/api/encounters/{eid}", status_code=204, responses={**E404},
+                summary="delete an encounter and its history (no undo)")
+    async def delete(eid: str) -> Response:
+        await call(service.delete, eid)
+        return Response(status_code=204)
+
     @app.get("/api/encounters/{eid}/state", response_model=m.StateView, responses={**E404, **E422},
              summary="the state as the GM or the players see it")
     async def state(eid: str, view: Literal["gm", "player"] = "gm") -> dict[str, Any]:

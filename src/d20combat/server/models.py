@@ -397,6 +397,11 @@ class VersionIn(_In):
     expected_version: Version
 
 
+class RenameIn(_In):
+    name: str = Field(min_length=1, max_length=200)
+    expected_version: Version
+
+
 class AiIn(_In):
     expected_version: Version
     until: Literal["action", "turn", "players"] = Field(

@@ -325,6 +325,25 @@ class Service:
                 raise Rejected("the AI had nothing to do")
             return {**result, "events": events}
 
+    def rename(self, eid: str, name: str, expected_version: int) -> Json:
+        live = self._get(eid)
+        with live.lock:
+            self._check_version(live, expected_version)
+            title = name.strip()
+            if not title:
+                raise Rejected("name: an encounter's name cannot be empty")
+            live.name = title
+            live.version += 1
+            self.store.rename(eid, title, live.version)
+            return views.summary(live)
+
+    def delete(self, eid: str) -> None:
+        """Forget the encounter and its history (there is no undo)."""
+        live = self._get(eid)
+        with live.lock:
+            self.store.delete(eid)
+            self._drop(eid)
+
     def undo(self, eid: str, expected_version: int) -> Json:
         live = self._get(eid)
         with live.lock:

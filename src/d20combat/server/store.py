@@ -208,6 +208,16 @@ class Store:
             db.execute("UPDATE encounters SET revealed = ?, version = ? WHERE id = ?",
                        (_dumps(revealed), version, encounter_id))
 
+    def rename(self, encounter_id: str, name: str, version: int) -> None:
+        with self._tx() as db:
+            db.execute("UPDATE encounters SET name = ?, version = ? WHERE id = ?", (name, version, encounter_id))
+
+    def delete(self, encounter_id: str) -> bool:
+        """Forget an encounter and its history; False if there was none."""
+        with self._tx() as db:
+            db.execute("DELETE FROM batches WHERE encounter_id = ?", (encounter_id,))
+            return db.execute("DELETE FROM encounters WHERE id = ?", (encounter_id,)).rowcount > 0
+
     def set_pending(self, encounter_id: str, pending: dict[str, Any] | None, version: int) -> None:
         with self._tx() as db:
             db.execute("UPDATE encounters SET version = ?, pending = ? WHERE id = ?",
