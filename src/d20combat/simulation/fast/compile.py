@@ -5,9 +5,10 @@ The kernel (:mod:`.kernel`) replays the reference engine's turn procedure with t
 it cannot ask a Python policy object mid-battle. So the compiler asks the ruleset *here*, through its
 components, for every number a static input decides (attack modifiers, threat ranges, natural results, range
 penalties, Strength to damage, Armor Class in each defense context, cover modes and values, initiative
-modifiers), and refuses — naming them — components the kernel does not implement (:data:`KERNEL_COMPONENTS`:
+modifiers), and refuses — naming them — components the kernel does not implement (:data:`.components.KERNEL_COMPONENTS`:
 a component of another class, or one that replaces a policy whose answer depends on the changing state of
-the battle). A refused battle is simply played by the reference engine; no ruleset is named here.
+the battle); each supported component writes its own flags into the knobs (``compile_components``). A
+refused battle is simply played by the reference engine; no ruleset is named here.
 """
 
 from __future__ import annotations
@@ -26,27 +27,6 @@ from d20combat.model.creature import AttackOption, Creature
 from d20combat.numbers import Modifier, total
 from d20combat.rules.armor_class import DefenseContext
 from d20combat.rulesets.base import Ruleset
-from d20combat.rulesets.components import (
-    HOOKS,
-    ActionSet,
-    ArmorClass,
-    Component,
-    CoreSheets,
-    CoreTactics,
-    CornerCover,
-    D20Attack,
-    GridMovement,
-    HitPointDamage,
-    HitPoints,
-    NamedConditions,
-    NoActiveDefense,
-    NoReactions,
-    StandardMoveEconomy,
-    StealthSurprise,
-    StrongestConcealment,
-    ThreatAndConfirm,
-    TurnOrder,
-)
 from d20combat.simulation.fast.steps import move_table
 
 I64 = npt.NDArray[np.int64]
@@ -59,51 +39,12 @@ class NotCompilable(ValueError):
     """The fast path cannot play this battle exactly; the message says why (the reference engine can)."""
 
 
-# The kernel implements the core components (``rulesets.components``) step by step. For each area, the
-# policies whose answer depends on the battle as it runs: a component that replaces one of them changes the
-# procedure itself, so the kernel would no longer replay the reference engine. (Policies a static input
-# decides — attack modifiers, threat ranges, natural results, Armor Class per context — are asked here, at
-# compile time, so a component may change those and still play fast.)
-KERNEL_COMPONENTS: dict[str, tuple[type[Component], tuple[str, ...]]] = {
-    "sheets": (CoreSheets, ()),
-    "turn_order": (TurnOrder, ()),
-    "surprise": (StealthSurprise, ("determine",)),
-    "conditions": (NamedConditions, ("active",)),
-    "economy": (StandardMoveEconomy, ("allowance", "turn_pools", "pay", "round_reactions")),
-    "movement": (GridMovement, ("speed_ft",)),
-    "attack": (D20Attack, ("attack_problem", "situational_attack_modifiers", "holds", "in_melee_reach")),
-    "defense": (ArmorClass, ("total", "is_flat_footed")),
-    "active_defense": (NoActiveDefense, ("active_defense_options", "before_attack_roll", "attack_rolled",
-                                         "resolve_active_defense")),
-    "criticals": (ThreatAndConfirm, ("critical_attack",)),
-    "damage": (HitPointDamage, ("mitigate",)),
-    "injury": (HitPoints, ("health", "is_helpless", "can_act", "cannot_act_reason", "out_of_fight", "strenuous")),
-    "cover": (CornerCover, ("find_cover",)),
-    "concealment": (StrongestConcealment, ("concealment_sources", "combine")),
-    "reactions": (NoReactions, ("threat_reach", "can_make_aoo", "movement_provokes", "threatened", "provoking_act",
-                                "action_provokes")),
-    "actions": (ActionSet, ("forbidden", "candidates")),
-    "tactics": (CoreTactics, ("ai_suggestion",)),
-}
-"""area → (the core component the kernel implements, the policies of it that the kernel replays as it runs)."""
-
-
 def unsupported_components(ruleset: Ruleset) -> list[str]:
     """The components of this ruleset the kernel does not implement, each as ``area=Class (what it replaces)``
-    (empty: the fast path replays it exactly)."""
-    found: list[str] = []
-    for area, component in ruleset.components():
-        core, dynamic = KERNEL_COMPONENTS[area]
-        cls = type(component)
-        if not isinstance(component, core):
-            found.append(f"{area}={cls.__name__}")
-            continue
-        changed = [name for name in (*dynamic, *HOOKS) if getattr(cls, name) is not getattr(core, name)]
-        if isinstance(component, ActionSet) and (component.own or component.vetoes):
-            changed.append("own actions" if component.own else "vetoes")
-        if changed:
-            found.append(f"{area}={cls.__name__} ({', '.join(changed)})")
-    return found
+    (empty: the fast path replays it exactly). The table is :data:`.components.KERNEL_COMPONENTS`."""
+    from d20combat.simulation.fast.components import unsupported_components as unsupported
+
+    return unsupported(ruleset)
 
 
 # --- per-creature columns (CS) ---------------------------------------------------------------------
@@ -120,8 +61,14 @@ RELOAD_NONE, RELOAD_MOVE, RELOAD_FULL = 0, 1, 2
 # --- knobs (KN) -----------------------------------------------------------------------------------------
 (K_MAX_ROUNDS, K_DIAG_COUNTS, K_STEP_FREE, K_PARTIAL, K_DYING_PF1, K_MAX_FREE, K_MIN_DAMAGE,
  K_CONC_BEFORE, K_MELEE_IGNORES_HELPLESS, K_MINRANGE_IGNORES_HELPLESS, K_SURPRISE_FREE, K_COVER_VALUE,
- K_PARTIAL_VALUE, K_CLEARANCE, K_MAX_CANDIDATES, K_N_SIDES) = range(16)
-N_KN = 16
+ K_PARTIAL_VALUE, K_CLEARANCE, K_MAX_CANDIDATES, K_N_SIDES, K_CONC_STACK, K_CONC_AREAS) = range(18)
+N_KN = 18
+CONC_STRONGEST, CONC_ADD, CONC_INDEPENDENT = 0, 1, 2
+"""``kn[K_CONC_STACK]``: how the concealment component combines its sources (strongest; added or
+1 − Π(1 − p), every source counting, capped at 50 %, with the defender's own squares on the lines)."""
+AREA_PLANE = 2
+"""``light[AREA_PLANE, c, r]``: the connected area of concealing terrain the square belongs to (-1: none),
+written when ``kn[K_CONC_AREAS]`` (each area a source of its own)."""
 
 # Cover mode table index: [ranged, reach attack, adjacent] -> 1 = any line, 0 = best corner.
 
@@ -159,7 +106,8 @@ class CompiledBattle:
     difficult: U8
     concealing: I16
     light: I64
-    """[low-light vision, c, r] → 0 bright, 1 dim, 2 dark, as that viewer sees the square."""
+    """[low-light vision, c, r] → 0 bright, 1 dim, 2 dark, as that viewer sees the square; plane
+    ``AREA_PLANE`` → the square's area of concealing terrain (written by the concealment component)."""
     charge_ground: U8
     """1 where a charge may pass as far as the terrain goes (``charge_path_problem`` stops at pits only;
     walls are checked on their own)."""
@@ -232,7 +180,8 @@ def _option_row(rs: Ruleset, creature: Creature, option: AttackOption) -> list[i
 
 def _light_table(battle: Battle) -> I64:
     gm = battle.game_map
-    out = np.zeros((2, gm.width, gm.height), dtype=np.int64)
+    out = np.zeros((3, gm.width, gm.height), dtype=np.int64)
+    out[AREA_PLANE] = -1
     code = {Light.BRIGHT: 0, Light.DIM: 1, Light.DARK: 2}
     for low in (0, 1):
         for c in range(gm.width):
@@ -370,6 +319,10 @@ def compile_battle(battle: Battle) -> CompiledBattle:
             charge_ground[c, r] = sq not in gm.pits
             if sq in gm.concealing:
                 concealing[c, r] = gm.concealing[sq]
+    light = _light_table(battle)
+    from d20combat.simulation.fast.components import compile_components
+
+    compile_components(battle, kn, light)
     sizes = sorted({int(x) for x in cs[:, SIZE]})
     cs[:, MOVE_SLOT] = [sizes.index(int(x)) for x in cs[:, SIZE]]
     move_tables = np.stack([move_table(passable, walls, difficult, size, False, rs.movement.difficult_diagonal_counts)
@@ -378,7 +331,7 @@ def compile_battle(battle: Battle) -> CompiledBattle:
         battle=battle, ids=ids, option_names=tuple(tuple(o.name for o in c.attacks) for c in creatures),
         sides=sides, cs=cs, opt=opt, meanp=meanp, ac=ac, threat=threat, rng=rng, natural=natural,
         face_counts=face_counts, cover_mode=cover_mode, kn=kn, passable=passable, walls=walls,
-        low_walls=low_walls, difficult=difficult, concealing=concealing, light=_light_table(battle),
+        low_walls=low_walls, difficult=difficult, concealing=concealing, light=light,
         charge_ground=charge_ground, move_tables=move_tables, hp0=hp0,
         pos0=pos0, wield0=wield0, loaded0=loaded0, init_mod=init_mod, init_fixed=init_fixed,
     )

@@ -24,7 +24,6 @@ from d20combat.simulation.fast.compile import (
     COVER_BY_CREATURES,
     D_COUNT,
     D_SIDES,
-    DARKVISION,
     E_BONUS,
     E_COUNT,
     E_SIDES,
@@ -46,7 +45,6 @@ from d20combat.simulation.fast.compile import (
     K_PARTIAL_VALUE,
     K_STEP_FREE,
     K_SURPRISE_FREE,
-    LOW_LIGHT,
     MOVE_SLOT,
     MULT,
     N_ATTACKS,
@@ -64,11 +62,11 @@ from d20combat.simulation.fast.compile import (
     STATIC,
     TOUCH,
 )
-from d20combat.simulation.fast.concealment import terrain_concealment
 from d20combat.simulation.fast.geometry import COVER, PARTIAL, TOTAL, cover_degree
 from d20combat.simulation.fast.grid import distance_ft as sq_dist
 from d20combat.simulation.fast.grid import footprint_distance_ft as fp_dist
 from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.kernel_concealment import concealment
 from d20combat.simulation.fast.paths import FOUND, FOUND_PATHS, KINDS, reachable_into, search_box
 from d20combat.simulation.fast.paths import workspace as search_workspace
 from d20combat.simulation.fast.steps import footprint_step_cost
@@ -390,7 +388,7 @@ def plan_attack(s: I64, cs: I64, opt: I64, rng: I64, cover_mode: I64, kn: I64, t
                 low_walls: U8, concealing: I16, light: I64, occ: I16, att: int, tgt: int, o: int,
                 fc: int, fr: int, square_given: bool) -> tuple[bool, int, int, int, int]:
     """``Encounter._plan_attack`` from square ``(fc, fr)``: (legal, attack total, raw modifier sum,
-    cover degree, concealment %)."""
+    cover degree, concealment %, negative when a source is total — an attack into a guessed square)."""
     if s[tgt, HP] <= -cs[tgt, CON_SCORE]:
         return False, 0, 0, 0, 0
     if o < 0 or o >= cs[att, N_ATTACKS]:
@@ -402,33 +400,15 @@ def plan_attack(s: I64, cs: I64, opt: I64, rng: I64, cover_mode: I64, kn: I64, t
         return False, 0, 0, 0, 0
     asize = cs[att, SIZE]
     tc, tr, tsize = s[tgt, PC], s[tgt, PR], cs[tgt, SIZE]
-    # P18 concealment sources (concealment.concealment_sources) and PFB's strongest-source policy.
-    inside, between = terrain_concealment(concealing, fc, fr, asize, tc, tr, tsize)
-    pct = max(inside, between)
-    any_total = False
     dist = fp_dist(fc, fr, asize, tc, tr, tsize)
-    dv = cs[att, DARKVISION]
-    if not (dv > 0 and dist <= dv):
-        low = cs[att, LOW_LIGHT]
-        dim = False
-        dark = 0
-        for dc in range(tsize):
-            for dr in range(tsize):
-                level = light[low, tc + dc, tr + dr]
-                if level == 1:
-                    dim = True
-                elif level == 2:
-                    dark += 1
-        if dim and not low:
-            pct = max(pct, 20)
-        if dark == tsize * tsize:
-            pct = max(pct, 50)
-            any_total = True
+    ranged = opt[att, o, RANGED] == 1
+    # P18: the concealment component's sources and how it combines them (kernel_concealment).
+    pct, any_total = concealment(kn, concealing, light, cs, att, fc, fr, asize, tc, tr, tsize, dist,
+                                 not ranged and dist == 5)
     if any_total and not square_given:
         return False, 0, 0, 0, 0
     total = opt[att, o, ATK_TOTAL]
     raw = opt[att, o, ATK_SUM]
-    ranged = opt[att, o, RANGED] == 1
     n = s.shape[0]
     if ranged:
         d = dist // 5
@@ -467,7 +447,7 @@ def plan_attack(s: I64, cs: I64, opt: I64, rng: I64, cover_mode: I64, kn: I64, t
         occupy(occ, s, cs, att, 1)
     if degree == TOTAL:
         return False, 0, 0, 0, 0
-    return True, total, raw, degree, pct
+    return True, total, raw, degree, -pct if any_total else pct  # negative: total, the attacker guesses the square
 
 
 
@@ -509,6 +489,8 @@ def roll_attack(w: tuple, ev: I64, s: I64, t: I64, tape: U32, att: int, tgt: int
     confirmation, damage (PFB-ATK, PFB-NAT, PFB-CONC-09, PFB-CRIT, PFB-DMG)."""
     cs, opt, _meanp, _ac, threat, _rng, natural, faces, _cover_mode, kn = w
     before_roll = kn[K_CONC_BEFORE] == 1
+    guessing = pct < 0  # PFB-CONC-12, CMV-CONC-14: a miss tells the attacker only "miss" (no roll in the log)
+    pct = abs(pct)
     if pct and before_roll:
         d = roll(t, tape, 100)
         if d <= pct:
@@ -524,10 +506,12 @@ def roll_attack(w: tuple, ev: I64, s: I64, t: I64, tape: U32, att: int, tgt: int
         if d <= pct:
             hit = False
     critical = False
-    if threat[att, o, face, 1 if hit else 0]:
+    if hit and threat[att, o, face, 1]:  # a hit lost to the d% is a miss, and a miss never threatens
         c_face = roll(t, tape, 20)
         c_value = faces[c_face] + total
         critical = natural[c_face, 0] == 1 or (natural[c_face, 1] == 0 and c_value >= ac)
+    if guessing and not hit:
+        face, value = 0, 0
     emit(ev, t, E_ATTACK, att, tgt, o, 1 if hit else 0, 1 if critical else 0, face, value)
     t[T_ATTACKS] += 1
     if not hit:
@@ -595,7 +579,7 @@ def best_attack(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, o: int,  
         if not ok:
             continue
         ac = target_ac(w, s, t, me, foe, o, degree)
-        p_hit = min(max((21 - (ac - raw)) / 20, 0.05), 0.95) * (1 - pct / 100)
+        p_hit = min(max((21 - (ac - raw)) / 20, 0.05), 0.95) * (1 - abs(pct) / 100)
         hp_left = max(s[foe, HP], 1)
         score = p_hit * min(meanp[me, o] / hp_left, 1.5)
         if best == -1 or score > best_score:

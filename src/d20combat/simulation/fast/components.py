@@ -1,0 +1,165 @@
+"""The policy components the kernel implements, chosen by data at compile time.
+
+For each policy area, :data:`KERNEL_COMPONENTS` lists the component classes the kernel has an implementation
+of — the core component first, then the others (off-guard's :class:`StackingConcealment`, …). Each entry names
+the policies the kernel replays *as the battle runs* (a subclass that overrides one of them changes the
+procedure, so it is refused) and a small ``compile`` function that writes the component's flags and parameters
+into the kernel's parameter arrays (the knobs ``kn`` and the map planes). A ruleset made of supported
+components plays fast whatever ruleset it is; the kernel switches on those flags, never on a ruleset.
+
+Policies a static input decides (attack modifiers, threat ranges, natural results, Armor Class per context) are
+not listed: :func:`compile_battle` asks the component itself, so a component may change them and still play fast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from d20combat.encounter.battle import Battle
+from d20combat.rulesets.base import Ruleset
+from d20combat.rulesets.components import (
+    HOOKS,
+    ActionSet,
+    ArmorClass,
+    Component,
+    CoreSheets,
+    CoreTactics,
+    CornerCover,
+    D20Attack,
+    GridMovement,
+    HitPointDamage,
+    HitPoints,
+    NamedConditions,
+    NoActiveDefense,
+    NoReactions,
+    StandardMoveEconomy,
+    StealthSurprise,
+    StrongestConcealment,
+    ThreatAndConfirm,
+    TurnOrder,
+)
+from d20combat.rulesets.off_guard.concealment import StackingConcealment, concealing_areas
+from d20combat.simulation.fast.compile import (
+    AREA_PLANE,
+    CONC_ADD,
+    CONC_INDEPENDENT,
+    CONC_STRONGEST,
+    K_CONC_AREAS,
+    K_CONC_STACK,
+    NotCompilable,
+)
+
+I64 = npt.NDArray[np.int64]
+
+ComponentCompiler = Callable[[Any, Battle, I64, I64], None]
+"""(the component, the battle, the knobs ``kn``, the map planes ``light``) → writes the component's parameters."""
+
+
+@dataclass(frozen=True)
+class KernelComponent:
+    """One component class the kernel implements."""
+
+    cls: type[Component]
+    dynamic: tuple[str, ...] = ()
+    """The policies of it the kernel replays as the battle runs (a subclass must not override them)."""
+    compile: ComponentCompiler | None = None
+    """Writes the component's flags and parameters into the kernel's arrays (None: nothing to write)."""
+
+
+def _strongest(component: StrongestConcealment, battle: Battle, kn: I64, planes: I64) -> None:
+    """PFB-CONC-07: the strongest source counts."""
+    kn[K_CONC_STACK] = CONC_STRONGEST
+
+
+MIN_INDEPENDENT_PERCENT = 8
+"""``independent`` stacking is exact in 64-bit integers for up to 8 sources below the cap: any source of at
+least 8 % gets there (0.92⁹ < ½)."""
+
+
+def _stacking(component: StackingConcealment, battle: Battle, kn: I64, planes: I64) -> None:
+    """CMV-CONC-07/10/15 (variants ``cmv_concealment_stack``, ``cmv_terrain_areas_stack``): every source counts,
+    added or combined, capped at 50 %; with areas stacking, each connected area of concealing terrain is one
+    source (its labels in the map plane ``AREA_PLANE``). The magical sources (``blur``, ``concealed:N``) and
+    invisibility come from conditions, which a compiled battle never has (starting conditions are refused and
+    no supported component adds one)."""
+    opts = component.opts
+    gm = battle.game_map
+    independent = opts.cmv_concealment_stack == "independent"
+    weak = sorted({p for p in gm.concealing.values() if 0 < p < MIN_INDEPENDENT_PERCENT})
+    if independent and weak:
+        raise NotCompilable(f"concealing terrain of {weak[0]} % with cmv_concealment_stack=independent (the kernel "
+                            f"combines sources of at least {MIN_INDEPENDENT_PERCENT} % exactly)")
+    kn[K_CONC_STACK] = CONC_INDEPENDENT if independent else CONC_ADD
+    kn[K_CONC_AREAS] = int(opts.cmv_terrain_areas_stack)
+    for label, area in enumerate(concealing_areas(gm.concealing)):
+        for c, r in area:
+            if 0 <= c < planes.shape[1] and 0 <= r < planes.shape[2]:
+                planes[AREA_PLANE, c, r] = label
+
+
+_CONCEALMENT = ("concealment_sources", "combine")
+
+KERNEL_COMPONENTS: dict[str, tuple[KernelComponent, ...]] = {
+    "sheets": (KernelComponent(CoreSheets),),
+    "turn_order": (KernelComponent(TurnOrder),),
+    "surprise": (KernelComponent(StealthSurprise, ("determine",)),),
+    "conditions": (KernelComponent(NamedConditions, ("active",)),),
+    "economy": (KernelComponent(StandardMoveEconomy, ("allowance", "turn_pools", "pay", "round_reactions")),),
+    "movement": (KernelComponent(GridMovement, ("speed_ft",)),),
+    "attack": (KernelComponent(D20Attack, ("attack_problem", "situational_attack_modifiers", "holds",
+                                           "in_melee_reach")),),
+    "defense": (KernelComponent(ArmorClass, ("total", "is_flat_footed")),),
+    "active_defense": (KernelComponent(NoActiveDefense, ("active_defense_options", "before_attack_roll",
+                                                         "attack_rolled", "resolve_active_defense")),),
+    "criticals": (KernelComponent(ThreatAndConfirm, ("critical_attack",)),),
+    "damage": (KernelComponent(HitPointDamage, ("mitigate",)),),
+    "injury": (KernelComponent(HitPoints, ("health", "is_helpless", "can_act", "cannot_act_reason", "out_of_fight",
+                                           "strenuous")),),
+    "cover": (KernelComponent(CornerCover, ("find_cover",)),),
+    "concealment": (KernelComponent(StrongestConcealment, _CONCEALMENT, _strongest),
+                    KernelComponent(StackingConcealment, _CONCEALMENT, _stacking)),
+    "reactions": (KernelComponent(NoReactions, ("threat_reach", "can_make_aoo", "movement_provokes", "threatened",
+                                                "provoking_act", "action_provokes")),),
+    "actions": (KernelComponent(ActionSet, ("forbidden", "candidates")),),
+    "tactics": (KernelComponent(CoreTactics, ("ai_suggestion",)),),
+}
+"""area → the component classes the kernel implements (the core's first)."""
+
+
+def kernel_component(area: str, component: Component) -> KernelComponent | None:
+    """The kernel's implementation of this component: that of the most specific supported class it is an
+    instance of (a subclass of StackingConcealment is judged against StackingConcealment), or None."""
+    mro = type(component).__mro__
+    found = [kc for kc in KERNEL_COMPONENTS[area] if isinstance(component, kc.cls)]
+    return min(found, key=lambda kc: mro.index(kc.cls), default=None)
+
+
+def unsupported_components(ruleset: Ruleset) -> list[str]:
+    """The components of this ruleset the kernel does not implement, each as ``area=Class (what it replaces)``
+    (empty: the fast path replays it exactly)."""
+    found: list[str] = []
+    for area, component in ruleset.components():
+        cls = type(component)
+        kc = kernel_component(area, component)
+        if kc is None:
+            found.append(f"{area}={cls.__name__}")
+            continue
+        changed = [name for name in (*kc.dynamic, *HOOKS) if getattr(cls, name) is not getattr(kc.cls, name)]
+        if isinstance(component, ActionSet) and (component.own or component.vetoes):
+            changed.append("own actions" if component.own else "vetoes")
+        if changed:
+            found.append(f"{area}={cls.__name__} ({', '.join(changed)})")
+    return found
+
+
+def compile_components(battle: Battle, kn: I64, planes: I64) -> None:
+    """Every component's parameters into the kernel's arrays (the battle's components are all supported)."""
+    for area, component in battle.ruleset.components():
+        kc = kernel_component(area, component)
+        if kc is not None and kc.compile is not None:
+            kc.compile(component, battle, kn, planes)
