@@ -16,7 +16,10 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The demo battle runs on the reference engine; the lab's compiled fast path (about a minute to compile, once per
+# machine) is compiled meanwhile in a detached process when numba's disk cache lacks it, so the demo never waits.
 demo: $(STAMP)
+	-@$(PY) -m d20combat.simulation.fast.warm --background
 	$(VENV)/bin/d20combat run examples/goblin-ambush.yaml --seed 2
 
 serve: $(STAMP)
@@ -35,6 +38,7 @@ unit: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[dev,bench]'
+	$(PY) -m d20combat.simulation.fast.warm
 	$(PY) benchmarks/bench_engine.py
 	$(PY) benchmarks/bench_simulation.py
 	$(PY) benchmarks/bench_odds.py

@@ -1,23 +1,32 @@
-"""Benchmark the designers' lab: whole encounters with 1 and 2 workers, and 100,000 vectorized attacks.
+"""Benchmark the designers' lab: every example under every ruleset on both engines, 1 → 2 workers, and
+100,000 vectorized attacks.
 
-Prints medians of several runs and ratios measured in the same run:
-- the demo encounter, AI on both sides, to the end: encounters/s and attacks/s with 1 and 2 worker
-  processes, reference engine vs the compiled fast path, end to end through ``simulate_outcomes``
-  (process pool start-up included; target: >= 1,000 encounters/s with 2 workers, >= 1.8x from 1 to 2
-  workers);
+- encounters per **CPU-second** (``time.process_time``, so the machine's other load distorts it little), per
+  example of every ruleset (and the demo under ``--ruleset off-guard`` / ``skill-based``): the reference
+  engine and the compiled fast path play the very same encounters (same seeds, same number), interleaved
+  run by run, in this process; where the fast path refuses a battle it prints the components it lacks;
+- 1 → 2 worker processes end to end through ``simulate_outcomes`` (pool start-up included): wall-clock
+  encounters/s **and CPU time per encounter** in each (the pool's children measured by
+  ``resource.getrusage(RUSAGE_CHILDREN)``), so the scaling can be judged on a loaded machine: if the CPU
+  per encounter stays put while the wall-clock speed-up falls short of 2×, the other CPU was busy;
 - 100,000 attacks (threat, confirmation, damage) with the vectorized fast path vs pathfinder2e_stats'
-  check() + damage() on the same inputs (target: >= 3x faster). pathfinder2e_stats is optional:
-  pip install -e '.[bench]'.
+  check() + damage() on the same inputs (target: >= 3x faster; pip install -e '.[bench]').
 
-    python benchmarks/bench_simulation.py [--runs 3] [--encounters 100] [--fast-encounters 10000]
+The load average is printed at the start and the end.
+
+    python benchmarks/bench_simulation.py [--runs 5] [--encounters 20] [--worker-encounters 4000]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import resource
 import statistics
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -25,39 +34,94 @@ from d20combat.dice import SeededDice
 from d20combat.encounter.engine import Encounter
 from d20combat.scenario import battle_from_data, read_scenario_data
 from d20combat.simulation import simulate_outcomes
+from d20combat.simulation.fast.compile import NotCompilable, compile_battle, unsupported_components
+from d20combat.simulation.runner import _battle, engine_for, run_chunk
 from d20combat.simulation.vectorized import compile_attack, resolve_batch
 
 ROOT = Path(__file__).resolve().parent.parent
+CASES: tuple[tuple[str, str | None], ...] = (
+    ("goblin-ambush", None), ("odds-duel", None), ("ogre-charge", None),  # pathfinder-beginner
+    ("off-guard-ambush", None), ("skill-duel", None),
+    ("goblin-ambush", "off-guard"), ("goblin-ambush", "skill-based"),
+)
 
 
-def _rates(data: dict[str, object], n: int, runs: int, engine: str) -> dict[int, tuple[float, float]]:
-    """Median (encounters/s, attacks/s) per worker count."""
-    rates: dict[int, list[float]] = {1: [], 2: []}
-    attack_rates: dict[int, list[float]] = {1: [], 2: []}
-    simulate_outcomes(data, 2, seed=99, engine=engine)  # compile / load the kernel outside the timing
-    for run in range(runs):
-        for workers in (1, 2):
-            t0 = time.perf_counter()
-            outcomes = simulate_outcomes(data, n, seed=run, workers=workers, engine=engine)
-            dt = time.perf_counter() - t0
-            rates[workers].append(n / dt)
-            attack_rates[workers].append(sum(o.attacks for o in outcomes) / dt)
-    return {w: (statistics.median(rates[w]), statistics.median(attack_rates[w])) for w in (1, 2)}
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def bench_encounters(runs: int, n_reference: int, n_fast: int) -> None:
+def refusal(data: dict[str, Any], ruleset: str | None) -> str | None:
+    """None when the fast path plays the battle, else the components it lacks (or why it cannot)."""
+    battle = _battle(json.dumps(data, sort_keys=True), ruleset)
+    missing = unsupported_components(battle.ruleset)
+    if missing:
+        return ", ".join(m.split(" (")[0] for m in missing)
+    try:
+        compile_battle(battle)
+    except NotCompilable as exc:
+        return str(exc)
+    return None
+
+
+def cpu_rate(scenario_json: str, ruleset: str | None, engine: str, run: int, n: int) -> tuple[float, int]:
+    """(encounters per CPU-second, attacks) playing encounters 0..n-1 of seed ``run`` in this process."""
+    t0 = time.process_time()
+    outcomes = run_chunk(scenario_json, ruleset, run, 0, n, engine)
+    return n / (time.process_time() - t0), sum(o.attacks for o in outcomes)
+
+
+def bench_examples(runs: int, n: int) -> None:
+    print(f"encounters per CPU-second, {runs} interleaved runs × {n} encounters per engine (same seeds; median):")
+    print(f"  {'example (ruleset)':<38} {'reference':>10} {'fast path':>10} {'ratio':>7}")
+    for example, ruleset in CASES:
+        data = read_scenario_data(ROOT / "examples" / f"{example}.yaml")
+        name = f"{example} ({ruleset or data.get('ruleset', 'pathfinder-beginner')})"
+        scenario_json = json.dumps(data, sort_keys=True)
+        refused = refusal(data, ruleset)
+        engines = ("reference",) if refused else ("reference", "fast")
+        for engine in engines:  # warm: imports, data caches, the kernel loaded from the disk cache
+            run_chunk(scenario_json, ruleset, 10**6, 0, 1, engine)
+        rates: dict[str, list[float]] = {e: [] for e in engines}
+        for run in range(runs):
+            for engine in engines if run % 2 == 0 else engines[::-1]:
+                rates[engine].append(cpu_rate(scenario_json, ruleset, engine, run, n)[0])
+        ref = statistics.median(rates["reference"])
+        if refused:
+            print(f"  {name:<38} {ref:10.1f}   refused: {refused}")
+        else:
+            fast = statistics.median(rates["fast"])
+            print(f"  {name:<38} {ref:10.1f} {fast:10.0f} {fast / ref:6.0f}×")
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def bench_workers(runs: int, n_reference: int, n_fast: int) -> None:
     data = read_scenario_data(ROOT / "examples" / "goblin-ambush.yaml")
-    reference = _rates(data, n_reference, runs, "reference")
-    fast = _rates(data, n_fast, runs, "fast")
-    print(f"demo encounter, AI both sides, end to end ({runs} runs; reference {n_reference}, fast path "
-          f"{n_fast} encounters per run):")
-    for name, rates in (("reference engine", reference), ("fast path", fast)):
-        for w in (1, 2):
-            print(f"  {name:16s} {w} worker(s): {rates[w][0]:9.1f} encounters/s, {rates[w][1]:10.1f} attacks/s")
-        print(f"  {name:16s} speed-up 1 → 2 workers: {rates[2][0] / rates[1][0]:.2f}× (target ≥ 1.8×)")
-    for w in (1, 2):
-        print(f"  fast path vs reference, {w} worker(s): {fast[w][0] / reference[w][0]:.0f}×")
-    print(f"  fast path, 2 workers vs the 1,000 encounters/s target: {fast[2][0] / 1000:.2f}×")
+    print(f"goblin-ambush end to end through simulate_outcomes, 1 → 2 worker processes ({runs} interleaved runs; "
+          "median wall-clock rate; CPU per encounter = this process + its pool's children):")
+    for engine, n in (("reference", n_reference), ("fast", n_fast)):
+        assert engine_for(data, None, engine)[0] == engine
+        simulate_outcomes(data, 2, seed=99, engine=engine)  # load the kernel outside the timing
+        wall: dict[int, list[float]] = {1: [], 2: []}
+        cpu: dict[int, list[float]] = {1: [], 2: []}
+        for run in range(runs):
+            for workers in (1, 2) if run % 2 == 0 else (2, 1):
+                c0, k0, t0 = time.process_time(), children_cpu(), time.perf_counter()
+                simulate_outcomes(data, n, seed=run, workers=workers, engine=engine)
+                dt = time.perf_counter() - t0
+                wall[workers].append(n / dt)
+                cpu[workers].append((time.process_time() - c0 + children_cpu() - k0) / n)
+        w1, w2 = statistics.median(wall[1]), statistics.median(wall[2])
+        c1, c2 = statistics.median(cpu[1]), statistics.median(cpu[2])
+        label = "reference engine" if engine == "reference" else "fast path"
+        print(f"  {label} ({n} encounters per run):")
+        for workers, w, c in ((1, w1, c1), (2, w2, c2)):
+            print(f"    {workers} worker(s): {w:9.1f} encounters/s wall clock, {c * 1000:8.3f} ms CPU per encounter")
+        print(f"    speed-up 1 → 2 workers: {w2 / w1:.2f}× wall clock; CPU per encounter ×{c2 / c1:.2f} "
+              f"(1.00 = no parallel overhead; ideal wall-clock speed-up on an idle machine {2 * c1 / c2:.2f}×)")
 
 
 def bench_attacks(runs: int, n: int) -> None:
@@ -75,11 +139,11 @@ def bench_attacks(runs: int, n: int) -> None:
     resolve_batch(compiled, n, rng)  # warm
     ours = []
     for _ in range(runs):
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         resolve_batch(compiled, n, rng)
-        ours.append(time.perf_counter() - t0)
+        ours.append(time.process_time() - t0)
     ours_med = statistics.median(ours)
-    print(f"{n:,} attacks (threat, confirmation, damage), {runs} runs:")
+    print(f"{n:,} attacks (threat, confirmation, damage), {runs} runs, CPU time:")
     print(f"  vectorized fast path: {ours_med * 1000:8.2f} ms  ({n / ours_med / 1e6:.1f} M attacks/s)")
     try:
         import pathfinder2e_stats as pf
@@ -91,9 +155,9 @@ def bench_attacks(runs: int, n: int) -> None:
     pf.damage(pf.check(bonus, DC=ac), spec)  # warm
     theirs = []
     for _ in range(runs):
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         pf.damage(pf.check(bonus, DC=ac), spec)
-        theirs.append(time.perf_counter() - t0)
+        theirs.append(time.process_time() - t0)
     theirs_med = statistics.median(theirs)
     print(f"  pathfinder2e_stats check() + damage(): {theirs_med * 1000:8.2f} ms")
     print(f"  → the fast path is {theirs_med / ours_med:.1f}× faster (target ≥ 3×)")
@@ -101,13 +165,21 @@ def bench_attacks(runs: int, n: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--encounters", type=int, default=100, help="per run, reference engine")
-    parser.add_argument("--fast-encounters", type=int, default=10_000, help="per run, fast path")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--encounters", type=int, default=20, help="per run and engine, per example")
+    parser.add_argument("--reference-worker-encounters", type=int, default=40, help="per run, 1 → 2 workers")
+    parser.add_argument("--worker-encounters", type=int, default=4000, help="per run, fast path, 1 → 2 workers")
     parser.add_argument("--attacks", type=int, default=100_000)
+    parser.add_argument("--only", choices=("examples", "workers", "attacks"), help="run one part")
     args = parser.parse_args()
-    bench_attacks(max(args.runs, 5), args.attacks)
-    bench_encounters(args.runs, args.encounters, args.fast_encounters)
+    print(f"load average at start: {load()} ({os.cpu_count()} CPUs)")
+    if args.only in (None, "attacks"):
+        bench_attacks(max(args.runs, 5), args.attacks)
+    if args.only in (None, "examples"):
+        bench_examples(args.runs, args.encounters)
+    if args.only in (None, "workers"):
+        bench_workers(max(args.runs, 3), args.reference_worker_encounters, args.worker_encounters)
+    print(f"load average at end: {load()}")
 
 
 if __name__ == "__main__":

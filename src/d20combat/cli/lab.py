@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -32,18 +33,55 @@ def _progress_run(n: int, job: Callable[[Callable[[int], None]], Any]) -> Any:
         return job(lambda k: bar.advance(task, k))
 
 
-def _say_engine(data: dict[str, Any], ruleset: str | None, engine: str) -> None:
-    """Name the engine that will play, and why the fast path does not where it does not."""
+def _say_engine(data: dict[str, Any], ruleset: str | None, engine: str) -> tuple[str, str]:
+    """Name the engine that will play, and why the fast path does not where it does not; from here on, a
+    first compilation of the fast path is announced on stderr."""
+    from d20combat.simulation.fast import jit
     from d20combat.simulation.runner import engine_for
 
+    jit.on_compile(lambda message: err.print(message, markup=False))
     try:
         chosen, why = engine_for(data, ruleset, engine)
     except ValueError as exc:
         fail(f"--engine: {one_line(str(exc))}")
     if chosen == "fast":
-        err.print("engine: fast path (compiled; the first run on a machine compiles it, about a minute)")
+        err.print("engine: fast path (compiled)")
     else:
         err.print(f"engine: reference ({why})", markup=False)
+    return chosen, why
+
+
+_MISSING = "this battle uses policy components the kernel does not implement: "
+
+
+def _short(why: str) -> str:
+    """Why the reference engine played, in a few words (the components' areas, not their every hook)."""
+    if why.startswith(_MISSING):
+        areas = [part.split("=")[0].strip() for part in why[len(_MISSING):].split("; ")]
+        return f"the fast path does not implement its {', '.join(areas)} components"
+    return why if why == "asked for" else f"the fast path cannot play it: {why}"
+
+
+class _Clock:
+    """Wall time of a run and the part of it spent compiling the fast path."""
+
+    def __init__(self) -> None:
+        from d20combat.simulation.fast import jit
+
+        self._compile = jit.compile_seconds
+        self.compile0, self.t0 = self._compile(), time.perf_counter()
+
+    def report(self, played: int, chosen: str, why: str, workers: int) -> str:
+        """``N encounters in T s: R encounters/s on <engine>``, T without the fast path's compilation (said apart)."""
+        compiling = self._compile() - self.compile0
+        playing = max(time.perf_counter() - self.t0 - compiling, 1e-9)
+        rate = played / playing
+        where = "the fast path" if chosen == "fast" else f"the reference engine ({_short(why)})"
+        text = (f"{played:,} encounters in {playing:.1f} s: {rate:,.{0 if rate >= 100 else 1}f} encounters/s "
+                f"on {where}" + (f", {workers} workers" if workers > 1 else ""))
+        if compiling >= 0.05:
+            text += f" (after {compiling:.0f} s compiling the fast path, once per machine)"
+        return text
 
 
 def _check_engine(engine: str) -> None:
@@ -73,12 +111,14 @@ def simulate(
     from d20combat.simulation import simulate_outcomes, summarize
     from d20combat.simulation.runner import sides_of
 
-    _say_engine(data, ruleset, engine)
+    clock = _Clock()
+    chosen, why = _say_engine(data, ruleset, engine)
     try:
         outcomes = _progress_run(n, lambda tick: simulate_outcomes(
             data, n, seed=seed, workers=workers, dask=dask, ruleset=ruleset, progress=tick, engine=engine))
     except (ValueError, OSError) as exc:
         fail(one_line(str(exc)) or type(exc).__name__)
+    speed = clock.report(len(outcomes), chosen, why, workers)
     sides = sides_of(data, ruleset)
     summary = summarize(outcomes, sides, seed)
     table = Table(title=f"{data.get('name', scenario.name)} — {n} encounters, seed {seed}")
@@ -104,6 +144,7 @@ def simulate(
         from d20combat.simulation.plots import plot_summary
 
         _figure(plot, lambda: plot_summary(summary, outcomes, list(sides), plot, str(data.get("name", ""))))
+    err.print(speed, markup=False)
 
 
 def _figure(plot: Path, draw: Callable[[], None]) -> None:
@@ -163,7 +204,8 @@ def sweep(
         fail(f"--side {watched!r}: the sides are {', '.join(sides_list)}")
     labels = [v.label for v in varies]
     rows: list[dict[str, Any]] = []
-    _say_engine(variants[0][1], None, engine)
+    clock = _Clock()
+    chosen, why = _say_engine(variants[0][1], None, engine)
 
     def job(tick: Callable[[int], None]) -> None:
         for settings, variant in variants:
@@ -185,6 +227,7 @@ def sweep(
             rows.append(row)
 
     _progress_run(n * len(variants), job)
+    speed = clock.report(n * len(variants), chosen, why, workers)
     table = Table(title=f"sweep of {data.get('name', scenario.name)} — {n} encounters per variant, seed {seed}")
     for label in labels:
         table.add_column(label, justify="right")
@@ -206,6 +249,7 @@ def sweep(
         from d20combat.simulation.plots import plot_sweep
 
         _figure(plot, lambda: plot_sweep(rows, labels, watched, plot, threshold))
+    err.print(speed, markup=False)
 
 
 def odds(

@@ -34,8 +34,9 @@ MAX_KEPT = 100
 """Finished jobs remembered for ``GET /api/simulations/jobs/{id}`` (the oldest are forgotten first)."""
 CANCEL_GRACE = 1.0
 """Seconds a worker has to stop after a cancel before it is killed."""
-STARTUP_SECONDS = 120.0
-"""Seconds a new worker may take to start (imports) before it is deemed broken."""
+STARTUP_SECONDS = 400.0
+"""Seconds a worker may take to start a task (imports, and compiling the fast path on a cold cache, which
+takes one to two minutes on a busy 2-core machine) before it is deemed broken. Not part of the budget."""
 
 _CANCEL, _PLAYED = 0, 1
 """The two shared numbers of a lane."""
@@ -83,6 +84,19 @@ class Job:
         raise self.error or Failed(self.detail or "the simulation failed")
 
 
+def _compile_fast_path() -> None:
+    """Compile (or load from the disk cache) the fast path's kernel in this worker, once."""
+    global _COMPILED
+    if not _COMPILED:
+        from d20combat.simulation.fast.warm import warm
+
+        warm()
+        _COMPILED = True
+
+
+_COMPILED = False
+
+
 def _worker(conn: Connection, shared: Any) -> None:
     """A lane's worker process: play each task it is sent until told to stop (None) or killed."""
     import signal
@@ -95,6 +109,8 @@ def _worker(conn: Connection, shared: Any) -> None:
             return
         if task is None:
             return
+        if task.get("engine") == "fast":
+            _compile_fast_path()  # before the budget's clock starts: a cold numba cache takes a minute or more
         conn.send(("started",))
         conn.send(_play(task, shared))
 

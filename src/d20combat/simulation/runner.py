@@ -168,6 +168,11 @@ def simulate_outcomes(
     ``halt`` (in this process only: one worker, no Dask): asked before each encounter and, on the reference
     engine, between actions; once it says True the encounters finished so far come back (fewer than ``n``,
     always encounters ``0..k-1``, so the same seed gives the same outcomes).
+    The first fast-path run on a machine compiles the kernel (about a minute, then cached on disk): that is
+    announced once per process, "compiling the fast path (first run only, about a minute)…", as a logging
+    warning on ``d20combat.simulation.fast`` (Python prints it on stderr when logging is not set up) or to the
+    callback given to :func:`d20combat.simulation.fast.jit.on_compile`; ``python -m
+    d20combat.simulation.fast.warm`` compiles it ahead of time.
     """
     if n < 1:
         raise ValueError(f"the number of encounters must be at least 1, got {n}")
@@ -176,7 +181,8 @@ def simulate_outcomes(
     scenario_json = json.dumps(scenario, sort_keys=True)
     _battle(scenario_json, ruleset)  # fail fast, in the caller, on a bad scenario
     if engine_for(scenario, ruleset, engine)[0] == "fast":
-        # Compile (or load) the kernel here once, so workers load it from numba's disk cache.
+        # Compile (or load) the kernel here once, so workers load it from numba's disk cache (a compilation
+        # is announced by jit's numba:compile listener, once per process).
         run_chunk(scenario_json, ruleset, seed, 0, 1, engine)
     if halt is not None:
         if dask is not None or workers != 1:

@@ -1,25 +1,58 @@
-"""The compiled kernels' disk cache is named after every fast-path source file, so an upgrade that
-changes any of them (a column number in compile.py, a helper in geometry.py) never loads stale code."""
+"""The compiled kernels' disk cache is per module, named after a digest of the module's source and of every
+fast-path module it imports: an upgrade that changes a column number in compile.py or a helper in grid.py
+never loads stale code, and a change to one module recompiles only what depends on it."""
 
 from __future__ import annotations
 
 import shutil
 from pathlib import Path
 
-import pytest
-
-from d20combat.simulation.fast import jit
+from d20combat.simulation.fast import jit, kernel
 
 
-def test_cache_is_named_after_the_sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    if jit.CACHE_DIR is not None:
-        assert jit.CACHE_DIR.name == f"numba-{jit.source_digest()}"
-    here = Path(jit.__file__).resolve().parent
+def _digests(fast: Path) -> dict[str, str]:
+    return {p.stem: jit.module_digest(p, fast) for p in sorted(fast.glob("*.py"))}
+
+
+def test_the_kernels_cache_is_named_after_its_sources() -> None:
+    source = Path(kernel.__file__)
+    directory = jit.cache_dir(source)
+    if directory is not None:
+        assert directory.name == f"kernel-{jit.module_digest(source)}"
+    assert {p.name for p in jit.fast_imports(source)} >= {"compile.py", "geometry.py", "grid.py", "paths.py"}
+
+
+def test_a_change_recompiles_what_depends_on_it_and_nothing_else(tmp_path: Path) -> None:
     copy = tmp_path / "fast"
-    shutil.copytree(here, copy, ignore=shutil.ignore_patterns("__pycache__"))
-    monkeypatch.setattr(jit, "__file__", str(copy / "jit.py"))
-    before = jit.source_digest()
-    assert before == jit.source_digest()
-    compile_py = copy / "compile.py"
-    compile_py.write_text(compile_py.read_text(encoding="utf-8") + "\n# a changed column\n", encoding="utf-8")
-    assert jit.source_digest() != before
+    shutil.copytree(jit.FAST_DIR, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    before = _digests(copy)
+    assert before == _digests(copy)
+
+    def change(name: str) -> set[str]:
+        nonlocal before
+        (copy / name).write_text((copy / name).read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+        after = _digests(copy)
+        changed = {stem for stem in after if after[stem] != before[stem]}
+        before = after
+        return changed
+
+    def dependents(name: str) -> set[str]:
+        target = (copy / name).resolve()
+        out = set()
+        for p in copy.glob("*.py"):
+            closure, todo = {p.resolve()}, [p.resolve()]
+            while todo:
+                for dep in jit.fast_imports(todo.pop(), copy):
+                    if dep not in closure:
+                        closure.add(dep)
+                        todo.append(dep)
+            if target in closure:
+                out.add(p.stem)
+        return out
+
+    assert change("kernel.py") == dependents("kernel.py")
+    assert "geometry" not in dependents("kernel.py") and "kernel" in dependents("kernel.py")
+    assert change("compile.py") == dependents("compile.py") >= {"compile", "kernel"}
+    assert change("grid.py") == dependents("grid.py") >= {"grid", "geometry", "paths", "kernel"}
+    assert change("runner.py") == dependents("runner.py")
+    assert "kernel" not in dependents("runner.py") and "paths" not in dependents("runner.py")

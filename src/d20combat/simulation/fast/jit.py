@@ -6,18 +6,25 @@ workers of a process pool load it instead of compiling again. Without numba — 
 ``NUMBA_DISABLE_JIT=1`` for debugging — the very same functions run as ordinary Python: slower,
 with identical results.
 
-The cache lives in a directory named after a digest of every fast-path source file (and the numba and
-Python versions): numba invalidates a cached function only when *its own* file changes, while the
-kernel inlines constants and functions from its neighbours — after an upgrade that changed only
-``compile.py``, an in-tree cache would silently run the old column layout.
+The cache is per module. numba invalidates a cached function only when *its own* file changes, while a
+compiled function inlines constants and functions from the modules it imports; so each module's functions
+live in a directory named after a digest of that module's source **and of every fast-path module it
+imports, transitively** (plus the numba and Python versions and the compile options). A change to
+``kernel.py`` recompiles the kernel only (``paths``, ``geometry`` and ``grid`` load from disk); a change to
+``compile.py``'s column layout recompiles the kernel that reads it; a change to ``grid.py`` recompiles
+everything that imports it. Modules without compiled functions (``runner.py``, ``trace.py``, ``warm.py``)
+invalidate nothing.
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib
+import logging
 import os
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -32,35 +39,149 @@ except ImportError:  # pragma: no cover - exercised only where numba cannot be i
 
 COMPILED = _numba is not None and not getattr(getattr(_numba, "config", None), "DISABLE_JIT", False)
 
+OPTIONS: dict[str, bool] = {"nogil": True}
+"""numba options of every fast-path function (part of every cache digest)."""
+FAST_DIR = Path(__file__).resolve().parent
+_PACKAGE = "d20combat.simulation.fast"
 
-def source_digest() -> str:
-    """A digest of the fast path's sources and the compiler versions: the name of its cache."""
-    h = hashlib.sha256(f"{sys.version}|{getattr(_numba, '__version__', '')}".encode())
-    for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
-        h.update(path.name.encode())
-        h.update(path.read_bytes())
+
+def fast_imports(path: Path, fast_dir: Path = FAST_DIR) -> set[Path]:
+    """The fast-path modules (files in ``fast_dir``, ``jit`` itself excepted) a source file imports;
+    relative imports are looked up beside the file."""
+    found: set[Path] = set()
+    for node in ast.walk(ast.parse(path.read_bytes())):
+        names: list[tuple[Path, str]] = []
+        if isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if node.level == 1:
+                names = [(path.parent, module)] if module else [(path.parent, a.name) for a in node.names]
+            elif node.level == 0 and module == _PACKAGE:
+                names = [(fast_dir, a.name) for a in node.names]
+            elif node.level == 0 and module.startswith(_PACKAGE + "."):
+                names = [(fast_dir, module[len(_PACKAGE) + 1:])]
+        elif isinstance(node, ast.Import):
+            names = [(fast_dir, a.name[len(_PACKAGE) + 1:]) for a in node.names if a.name.startswith(_PACKAGE + ".")]
+        for where, name in names:
+            file = where / f"{name.split('.')[0]}.py"
+            if file.name != "jit.py" and file.is_file():
+                found.add(file.resolve())
+    return found
+
+
+def module_digest(path: Path, fast_dir: Path = FAST_DIR) -> str:
+    """A digest of ``path``'s source, of every fast-path module it imports (transitively), of the compile
+    options and of the compiler versions: the name of the cache of the functions ``path`` defines."""
+    path = path.resolve()
+    closure, todo = {path}, [path]
+    while todo:
+        for dep in fast_imports(todo.pop(), fast_dir):
+            if dep not in closure:
+                closure.add(dep)
+                todo.append(dep)
+    h = hashlib.sha256(f"{sys.version}|{getattr(_numba, '__version__', '')}|{sorted(OPTIONS.items())}".encode())
+    for file in sorted(closure):
+        h.update(file.name.encode() + b"\0" + file.read_bytes() + b"\0")
     return h.hexdigest()[:16]
 
 
-def _cache_dir() -> Path | None:
-    """``$NUMBA_CACHE_DIR`` (or ``$XDG_CACHE_HOME``/``~/.cache``) ``/d20combat/numba-<digest>``, or None when
-    it cannot be written (then every process compiles for itself: slower, never stale)."""
+def cache_root() -> Path:
+    """``$NUMBA_CACHE_DIR`` (or ``$XDG_CACHE_HOME``/``~/.cache``) ``/d20combat``."""
     base = os.environ.get("NUMBA_CACHE_DIR") or os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    path = Path(base) / "d20combat" / f"numba-{source_digest()}"
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return path if os.access(path, os.W_OK) else None
+    return Path(base) / "d20combat"
 
 
-CACHE_DIR = _cache_dir() if _numba is not None else None
-if CACHE_DIR is not None:
-    _numba.config.CACHE_DIR = str(CACHE_DIR)  # read when each dispatcher below sets up its cache
+_DIRS: dict[Path, Path | None] = {}
+
+
+def cache_dir(source: Path) -> Path | None:
+    """``<cache_root>/numba/<module>-<digest>`` for the functions defined in ``source``, or None when it cannot
+    be written (then every process compiles them for itself: slower, never stale)."""
+    source = source.resolve()
+    if source not in _DIRS:
+        path = cache_root() / "numba" / f"{source.stem}-{module_digest(source)}"
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+            _DIRS[source] = path if os.access(path, os.W_OK) else None
+        except OSError:
+            _DIRS[source] = None
+    return _DIRS[source]
 
 
 def njit(fn: F) -> F:
-    """Compile ``fn`` with numba in nopython mode (cached on disk), or return it unchanged."""
+    """Compile ``fn`` with numba in nopython mode (cached on disk per module), or return it unchanged."""
     if _numba is None:
         return fn
-    return cast(F, _numba.njit(cache=CACHE_DIR is not None, nogil=True)(fn))
+    directory = cache_dir(Path(fn.__code__.co_filename))
+    before = _numba.config.CACHE_DIR
+    _numba.config.CACHE_DIR = str(directory or "")  # read when the dispatcher sets up its cache, just below
+    try:
+        return cast(F, _numba.njit(cache=directory is not None, **OPTIONS)(fn))
+    finally:
+        _numba.config.CACHE_DIR = before  # other numba users in the process keep their own setting
+
+
+COMPILING = "compiling the fast path (first run only, about a minute)…"
+"""Said once per process when a fast-path function starts compiling (machine code not found on disk)."""
+log = logging.getLogger(_PACKAGE)
+_notice: Callable[[str], None] | None = None
+_watch: dict[str, float] = {"depth": 0, "start": 0.0, "seconds": 0.0, "said": 0}
+
+
+def on_compile(notice: Callable[[str], None] | None) -> None:
+    """Say :data:`COMPILING` with ``notice`` (the CLI prints it on stderr) instead of the default, a logging
+    warning on ``d20combat.simulation.fast`` (which Python prints on stderr when logging is not set up)."""
+    global _notice
+    _notice = notice
+
+
+def compile_seconds() -> float:
+    """Seconds this process has spent compiling fast-path functions (0 when all came from the disk cache)."""
+    return _watch["seconds"] + (time.perf_counter() - _watch["start"] if _watch["depth"] else 0.0)
+
+
+def _started(dispatcher: object) -> None:
+    if not getattr(getattr(dispatcher, "py_func", None), "__module__", "").startswith(_PACKAGE):
+        return
+    _watch["depth"] += 1
+    if _watch["depth"] == 1:
+        _watch["start"] = time.perf_counter()
+        if not _watch["said"]:
+            _watch["said"] = 1
+            (_notice or log.warning)(COMPILING)
+
+
+def _ended(dispatcher: object) -> None:
+    if getattr(getattr(dispatcher, "py_func", None), "__module__", "").startswith(_PACKAGE) and _watch["depth"]:
+        _watch["depth"] -= 1
+        if not _watch["depth"]:
+            _watch["seconds"] += time.perf_counter() - _watch["start"]
+
+
+def _listen() -> None:
+    """numba announces ``numba:compile`` around every real compilation (not around a load from its disk cache)."""
+    try:
+        event = importlib.import_module("numba.core.event")
+    except ImportError:  # pragma: no cover - a numba without the event API compiles silently
+        return
+
+    class Watch(event.Listener):  # type: ignore[misc, name-defined]
+        def on_start(self, ev: Any) -> None:
+            _started(ev.data.get("dispatcher"))
+
+        def on_end(self, ev: Any) -> None:
+            _ended(ev.data.get("dispatcher"))
+
+    event.register("numba:compile", Watch())
+
+
+if COMPILED:
+    _listen()
+
+
+def on_disk(dispatcher: object) -> bool | None:
+    """Whether numba's disk cache holds fresh machine code for ``dispatcher`` (a function made by :func:`njit`):
+    True or False, or None when this numba does not say (its private cache API moved)."""
+    try:
+        return bool(cast(Any, dispatcher)._cache._cache_file._load_index())
+    except Exception:  # numba's private API: any failure means "cannot tell"
+        return None
