@@ -44,7 +44,7 @@ from d20combat.rulesets.components import (
     TurnOrder,
 )
 from d20combat.rulesets.off_guard.concealment import StackingConcealment, concealing_areas
-from d20combat.simulation.fast.compile import (
+from d20combat.simulation.fast.layout import (
     AREA_PLANE,
     CONC_ADD,
     CONC_INDEPENDENT,

@@ -1,0 +1,36 @@
+"""The kernel's array layout: the columns of the per-creature and per-option tables, the knobs, the map planes.
+
+Shared by :mod:`.compile` (which fills the arrays), :mod:`.components` (each policy component's compile step
+writes its knobs) and the kernel (which reads them); it imports nothing, so nothing here can form a circle.
+It also holds the one refusal every compile step raises, :class:`NotCompilable`.
+"""
+
+from __future__ import annotations
+
+
+class NotCompilable(ValueError):
+    """The fast path cannot play this battle exactly; the message says why (the reference engine can)."""
+
+
+# --- per-creature columns (CS) ---------------------------------------------------------------------
+SIDE, SIZE, REACH, SPEED, CON_MOD, CON_SCORE, LOW_LIGHT, DARKVISION, SNEAK_HELPLESS = range(9)
+INTO_MELEE_FLAG, INTO_MELEE, ID_RANK, N_ATTACKS, SNEAK_VS_ANY, MOVE_SLOT = range(9, 15)
+N_CS = 15
+
+# --- per-option columns (OPT) -----------------------------------------------------------------------
+RANGED, SPELL, RELOAD, TOUCH, ATK_TOTAL, ATK_SUM, D_COUNT, D_SIDES, D_BONUS, STATIC, E_COUNT, E_SIDES, \
+    E_BONUS, MULT, COVER_BY_CREATURES = range(15)
+N_OPT = 15
+RELOAD_NONE, RELOAD_MOVE, RELOAD_FULL = 0, 1, 2
+
+# --- knobs (KN) -----------------------------------------------------------------------------------------
+(K_MAX_ROUNDS, K_DIAG_COUNTS, K_STEP_FREE, K_PARTIAL, K_DYING_PF1, K_MAX_FREE, K_MIN_DAMAGE,
+ K_CONC_BEFORE, K_MELEE_IGNORES_HELPLESS, K_MINRANGE_IGNORES_HELPLESS, K_SURPRISE_FREE, K_COVER_VALUE,
+ K_PARTIAL_VALUE, K_CLEARANCE, K_MAX_CANDIDATES, K_N_SIDES, K_CONC_STACK, K_CONC_AREAS) = range(18)
+N_KN = 18
+CONC_STRONGEST, CONC_ADD, CONC_INDEPENDENT = 0, 1, 2
+"""``kn[K_CONC_STACK]``: how the concealment component combines its sources (strongest; added or
+1 − Π(1 − p), every source counting, capped at 50 %, with the defender's own squares on the lines)."""
+AREA_PLANE = 2
+"""``light[AREA_PLANE, c, r]``: the connected area of concealing terrain the square belongs to (-1: none),
+written when ``kn[K_CONC_AREAS]`` (each area a source of its own)."""
