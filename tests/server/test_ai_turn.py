@@ -51,3 +51,12 @@ def test_the_ai_will_not_play_the_players_own_creature_until_the_players(client:
 def test_the_ai_route_needs_the_gm_key(client: TestClient, anon: TestClient) -> None:
     eid = create(client, example="goblin-ambush", seed=3)["id"]
     assert anon.post(f"/api/encounters/{eid}/ai", json={"expected_version": 1}).status_code == 401
+
+
+def test_the_decision_offers_each_action_in_words(client: TestClient) -> None:
+    """Issue 13, item 6: the skill-based reserve reads as words, not 'reserve (count=1, offhand=0)'."""
+    eid = create(client, example="skill-duel", seed=1)["id"]
+    d = client.get(f"/api/encounters/{eid}/decision").json()
+    assert len(d["labels"]) == len(d["options"]) and all("=" not in t for t in d["labels"])
+    reserve = [t for o, t in zip(d["options"], d["labels"], strict=True) if o["kind"] == "reserve"]
+    assert not reserve or reserve[0].startswith("Hold ")

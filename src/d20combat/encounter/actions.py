@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import types
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar, Literal, Union, get_args, get_origin, get_type_hints
 
@@ -29,6 +29,35 @@ class Action:
         fields = ", ".join(f"{k}={v}" for k, v in asdict(self).items() if v is not None)
         return f"{self.kind}({fields})" if fields else self.kind
 
+    def label(self, name: Callable[[str], str] = str) -> str:
+        """The action as a person reads it ("Attack Goblin with longsword"); ``name`` turns a combatant's id into
+        its name. This default names the kind and the fields that differ from their defaults; actions override."""
+        parts = []
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if value == f.default or value in (None, "", ()):
+                continue
+            if f.name in ("target", "ally"):
+                parts.append(name(value))
+            elif isinstance(value, bool):
+                parts.append(f.name.replace("_", " "))
+            else:
+                parts.append(f"{f.name.replace('_', ' ')} {_square(value) if _is_square(value) else value}")
+        text = self.kind.replace("_", " ").capitalize()
+        return f"{text}: {', '.join(parts)}" if parts else text
+
+
+def _is_square(value: object) -> bool:
+    return isinstance(value, tuple | list) and len(value) == 2 and all(isinstance(v, int) for v in value)
+
+
+def _square(value: Any) -> str:
+    return f"({value[0]}, {value[1]})"
+
+
+def _with(attack: str | None) -> str:
+    return f" with {attack}" if attack else ""
+
 
 @dataclass(frozen=True, slots=True)
 class Move(Action):
@@ -41,6 +70,9 @@ class Move(Action):
     draw: str | None = None
     shield: Literal["strap", "remove"] | None = None
 
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return f"Move to {_square(self.to)}" if self.to is not None else "Move along a path"
+
 
 @dataclass(frozen=True, slots=True)
 class Step(Action):
@@ -49,6 +81,9 @@ class Step(Action):
     kind: ClassVar[str] = "step"
     to: Square = (0, 0)
 
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return f"5-ft step to {_square(self.to)}"
+
 
 @dataclass(frozen=True, slots=True)
 class MinimumMove(Action):
@@ -56,6 +91,9 @@ class MinimumMove(Action):
 
     kind: ClassVar[str] = "minimum_move"
     to: Square = (0, 0)
+
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return f"Minimum move to {_square(self.to)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +104,9 @@ class ClimbOrSwim(Action):
 
     kind: ClassVar[str] = "climb_or_swim"
     path: tuple[Square, ...] = ()
+
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return f"Climb or swim to {_square(self.path[-1])}" if self.path else "Climb or swim"
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +121,10 @@ class Attack(Action):
     critical: int = 0
     """A declared critical attack's penalty (−1..−5), for rulesets that have them (SKL)."""
 
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return f"Attack {name(self.target)}{_with(self.attack)}" + (f" (critical attack {self.critical})"
+                                                                     if self.critical else "")
+
 
 @dataclass(frozen=True, slots=True)
 class Charge(Action):
@@ -91,6 +136,9 @@ class Charge(Action):
     to: Square | None = None
     draw: str | None = None
 
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return f"Charge {name(self.target)}{_with(self.attack)}" + (f" to {_square(self.to)}" if self.to else "")
+
 
 @dataclass(frozen=True, slots=True)
 class Draw(Action):
@@ -99,12 +147,18 @@ class Draw(Action):
     kind: ClassVar[str] = "draw"
     attack: str = ""
 
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return f"Draw {self.attack}"
+
 
 @dataclass(frozen=True, slots=True)
 class Sheathe(Action):
     """Put the wielded weapon away (PFB-ITEM-02), a move action."""
 
     kind: ClassVar[str] = "sheathe"
+
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return "Sheathe the weapon in hand"
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +168,9 @@ class ShieldAction(Action):
     kind: ClassVar[str] = "shield"
     op: Literal["strap", "remove", "drop"] = "strap"
 
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return {"strap": "Strap on the shield", "remove": "Take off the shield", "drop": "Drop the shield"}[self.op]
+
 
 @dataclass(frozen=True, slots=True)
 class DropItem(Action):
@@ -122,6 +179,9 @@ class DropItem(Action):
     kind: ClassVar[str] = "drop_item"
     item: str = ""
 
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return f"Drop {self.item}"
+
 
 @dataclass(frozen=True, slots=True)
 class DropProne(Action):
@@ -129,12 +189,18 @@ class DropProne(Action):
 
     kind: ClassVar[str] = "drop_prone"
 
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return "Drop prone"
+
 
 @dataclass(frozen=True, slots=True)
 class StandUp(Action):
     """Stand up from prone (move, PFB-ACT-21)."""
 
     kind: ClassVar[str] = "stand_up"
+
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return "Stand up"
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +210,9 @@ class Reload(Action):
     kind: ClassVar[str] = "reload"
     attack: str = ""
 
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return f"Reload {self.attack}"
+
 
 @dataclass(frozen=True, slots=True)
 class Activity(Action):
@@ -152,10 +221,16 @@ class Activity(Action):
     kind: ClassVar[str] = "activity"
     name: str = ""
 
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return self.name.capitalize() if self.name else "Activity"
+
 
 @dataclass(frozen=True, slots=True)
 class EndTurn(Action):
     kind: ClassVar[str] = "end_turn"
+
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return "End the turn"
 
 
 ACTION_TYPES: dict[str, type[Action]] = {

@@ -178,6 +178,8 @@ class DecisionOut(BaseModel):
     round: int
     prompt: Prompt | None
     options: list[Action] = Field(description="every legal action now (empty while a reaction is asked for)")
+    labels: list[str] = Field([], description="each option as a person reads it, in the same order "
+                                              "(\"Hold 1 complex action in reserve (block, dodge, counterspell)\")")
 
 
 class EventOut(BaseModel):

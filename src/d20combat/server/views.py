@@ -103,10 +103,15 @@ def decision(live: Live) -> Json:
     d = live.enc.decision()
     if d is None:
         return {"version": live.version, "actor": None, "round": live.enc.state.round, "prompt": None,
-                "options": []}
+                "options": [], "labels": []}
+    enc = live.enc
+
+    def name(cid: str) -> str:
+        return enc.creature(cid).name if cid in enc.battle.creatures else cid
+
     return {"version": live.version, "actor": d.actor, "round": d.round,
             "prompt": d.prompt.to_dict() if d.prompt is not None else None,
-            "options": [a.to_dict() for a in d.options]}
+            "options": [a.to_dict() for a in d.options], "labels": [a.label(name) for a in d.options]}
 
 
 def log(live: Live, since: int = 0) -> list[Json]:

@@ -4,6 +4,7 @@ the conditions forbid."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal
 
@@ -25,12 +26,18 @@ class CoupDeGrace(ax.Action):
     attack: str | None = None
     square: Square | None = None
 
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return f"Coup de grâce on {name(self.target)}" + (f" with {self.attack}" if self.attack else "")
+
 
 @dataclass(frozen=True, slots=True)
 class Escape(ax.Action):
     """Struggle against what holds you (CMV-COND-36): a major action, a check against the escape DC."""
 
     kind: ClassVar[str] = "escape"
+
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return "Try to escape the hold"
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +48,9 @@ class Guide(ax.Action):
     kind: ClassVar[str] = "guide"
     ally: str = ""
 
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return f"Guide {name(self.ally)}"
+
 
 @dataclass(frozen=True, slots=True)
 class BlindMove(ax.Action):
@@ -49,6 +59,9 @@ class BlindMove(ax.Action):
 
     kind: ClassVar[str] = "blind_move"
     to: Square = (0, 0)
+
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return f"Move blind to ({self.to[0]}, {self.to[1]})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +73,10 @@ class CastSpell(ax.Action):
     spell: str = ""
     verbal: bool = True
     full_round: bool = False
+
+    def label(self, name: Callable[[str], str] = str) -> str:
+        how = (" (full round)" if self.full_round else "") + ("" if self.verbal else " (silent)")
+        return f"Cast {self.spell}{how}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +94,9 @@ class GmAttack(ax.Action):
     miss_chance: int | None = None
     refuse: str = ""
     reason: str = "GM ruling"
+
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return f"GM-ruled attack on {name(self.target)}" + (f" with {self.attack}" if self.attack else "")
 
 
 

@@ -4,6 +4,7 @@ text does not have, and runs the round procedure of what they leave behind."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -23,6 +24,10 @@ class Reserve(Action):
     count: int = 1
     offhand: int = 0
 
+    def label(self, name: Callable[[str], str] = str) -> str:
+        held = f"Hold {self.count} complex action{'s' if self.count != 1 else ''} in reserve"
+        return held + (" and the off-hand bonus action" if self.offhand else "") + " (block, dodge, counterspell)"
+
 
 @dataclass(frozen=True, slots=True)
 class Feint(Action):
@@ -30,6 +35,9 @@ class Feint(Action):
 
     kind: ClassVar[str] = "feint"
     target: str = ""
+
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return f"Feint against {name(self.target)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +50,9 @@ class CastSpell(Action):
     target: str = ""
     skill: str = ""
 
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return f"Cast {self.spell}" + (f" at {name(self.target)}" if self.target else "")
+
 
 @dataclass(frozen=True, slots=True)
 class TwoWeaponFighting(Action):
@@ -49,6 +60,9 @@ class TwoWeaponFighting(Action):
 
     kind: ClassVar[str] = "two_weapon_fighting"
     on: bool = True
+
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return "Fight with two weapons" if self.on else "Stop fighting with two weapons"
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,3 +75,7 @@ class BonusAttack(Action):
     attack: str | None = None
     critical: int = 0
     square: Square | None = None
+
+    def label(self, name: Callable[[str], str] = str) -> str:
+        crit = f" (critical attack {self.critical})" if self.critical else ""
+        return f"Bonus attack on {name(self.target)}" + (f" with {self.attack}" if self.attack else "") + crit

@@ -826,8 +826,6 @@
     }
   }
 
-  const ROLLING = new Set(["attack", "charge"]);
-
   function renderControls() {
     const st = S.state;
     const d = S.decision;
@@ -865,15 +863,22 @@
           S.attack = null;
           render();
           loadAttack().catch(showError);
-        } else if (ROLLING.has(a.kind)) {
-          openDice({ title: actionLabel(a), what: `${nameOf(actor.id)}: ${actionLabel(a)}`, probe: { action: a },
-            send: (dd) => act(a, dd) });
         } else {
-          guard(() => act(a, []));
+          // Ask the engine whether this action rolls a die now: if it does, the GM may type it.
+          guard(async () => {
+            const probe = await api("POST", `${API}/preview/dice`, { action: a, dice: [] });
+            if (probe.next) {
+              openDice({ title: label, what: `${nameOf(actor.id)}: ${label}`, probe: { action: a },
+                send: (dd) => act(a, dd) });
+            } else {
+              await act(a, []);
+            }
+          });
         }
       };
+      const label = (d.labels && d.labels[i]) || actionLabel(a);
       list.append(h("li", {}, h("button", { type: "button", class: `act kind-${a.kind}`, testid: `action-${i}`,
-        "data-kind": a.kind, onclick }, actionLabel(a))));
+        "data-kind": a.kind, onclick }, label)));
     });
   }
 
