@@ -60,3 +60,17 @@ def test_the_decision_offers_each_action_in_words(client: TestClient) -> None:
     assert len(d["labels"]) == len(d["options"]) and all("=" not in t for t in d["labels"])
     reserve = [t for o, t in zip(d["options"], d["labels"], strict=True) if o["kind"] == "reserve"]
     assert not reserve or reserve[0].startswith("Hold ")
+
+
+def test_the_turns_pools_read_as_words_in_each_ruleset(client: TestClient) -> None:
+    """Issue 13, item 6: no 'free 999 · declare 1 · twf_switch 1' — off-guard reads major/minor, skill-based
+    hides its bookkeeping pools."""
+    seen = {}
+    for example in ("goblin-ambush", "off-guard-ambush", "skill-duel"):
+        eid = create(client, example=example, seed=1)["id"]
+        turn = client.get(f"/api/encounters/{eid}/state").json()["turn"]
+        seen[example] = turn["pool_labels"]
+        assert all("999" not in t and "_" not in t and "declare" not in t for t in turn["pool_labels"])
+    assert any("standard" in t for t in seen["goblin-ambush"])
+    assert any("major" in t or "minor" in t for t in seen["off-guard-ambush"])
+    assert any("complex" in t or "basic" in t for t in seen["skill-duel"])

@@ -108,6 +108,8 @@ class Prompt(BaseModel):
 class Turn(BaseModel):
     actor: str
     pools: dict[str, int]
+    pool_labels: list[str] = Field([], description="what is left, as a person reads it (\"1 standard\", "
+                                                   "\"1 move\", \"free actions\"; off-guard: major, minor)")
     moved: bool
     stepped: bool
 

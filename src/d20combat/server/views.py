@@ -68,7 +68,8 @@ def state(live: Live, view: str) -> Json:
         "order": list(s.order),
         "active": turn.actor if turn is not None else None,
         "turn": None if turn is None else {
-            "actor": turn.actor, "pools": dict(turn.pools), "moved": turn.moved, "stepped": turn.stepped},
+            "actor": turn.actor, "pools": dict(turn.pools), "moved": turn.moved, "stepped": turn.stepped,
+            "pool_labels": enc.ruleset.economy.pool_labels(turn.pools)},
         "pending": prompt,
         "combatants": [],
     }

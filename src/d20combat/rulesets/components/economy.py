@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from pydantic import BaseModel, ConfigDict
 
 from d20combat.encounter import events as ev
@@ -33,6 +36,21 @@ class StandardMoveEconomy(Component):
     def __init__(self, *, max_free_actions: int = 1, surprise_free_actions: bool = False) -> None:
         self.max_free_actions = max_free_actions
         self.surprise_free_actions = surprise_free_actions
+
+    POOL_NAMES: ClassVar[Mapping[str, str]] = {"free": "free actions"}
+    """How this economy's pools read on the table ("standard" → "major" in off-guard); "" hides a pool that is
+    only bookkeeping."""
+
+    def pool_labels(self, pools: Mapping[str, int]) -> list[str]:
+        """What the creature whose turn it is has left, as a person reads it ("1 standard", "1 move", "free
+        actions"); pools that are only bookkeeping are left out."""
+        out = []
+        for pool, left in pools.items():
+            name = self.POOL_NAMES.get(pool, pool.replace("_", " "))
+            if not name:
+                continue
+            out.append(f"{name}" if pool == "free" and left >= 99 else f"{left} {name}")
+        return out
 
     def allowance(self, creature: Creature, state: CombatantState, *, surprise_round: bool) -> TurnAllowance:
         if surprise_round:

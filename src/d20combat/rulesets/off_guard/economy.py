@@ -3,6 +3,9 @@ conditions take away."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from d20combat.encounter.state import CombatantState, TurnState
 from d20combat.model.creature import Creature
 from d20combat.rulesets.components import BudgetError, StandardMoveEconomy, TurnAllowance
@@ -17,6 +20,8 @@ class MinorMajorEconomy(StandardMoveEconomy):
     (CMV-COND-05, CMV-COND-14, CMV-COND-31); debilitated, a single minor action (CMV-COND-09); staggered, a single
     minor or major action unless aided (CMV-INJ-06, CMV-INJ-07); held, only struggling to escape (CMV-COND-36).
     Off its turn a creature gets back the reaction attacks of the reactions area each round (CMV-COV-08)."""
+
+    POOL_NAMES: ClassVar[Mapping[str, str]] = {"standard": "major", "move": "minor", "free": "free actions"}
 
     def __init__(self, table: ConditionTable, reactions: ThreatenedSquareAoO | None, opts: OffGuardOptions) -> None:
         super().__init__(max_free_actions=opts.max_free_actions)

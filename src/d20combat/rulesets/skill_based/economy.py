@@ -3,8 +3,9 @@ reserve of complex actions held for block, dodge or counterspell."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from d20combat.encounter import events as ev
 from d20combat.encounter.state import CombatantState, TurnState
@@ -27,6 +28,11 @@ class ComplexBasicEconomy(StandardMoveEconomy):
     (SKL-RES-02); held actions serve only block, dodge and counterspell (SKL-RES-05) and lapse at the end of the
     round (SKL-RES-06). The surprised hold nothing (PFB's surprise round). One attack of opportunity a round
     (SKL-AOO-24); the two-weapon bonus action for the off hand (SKL-TWF-01)."""
+
+    POOL_NAMES: ClassVar[Mapping[str, str]] = {
+        "complex": "complex", "basic": "basic", "free": "free actions", "declare": "", "twf_switch": "",
+        OFFHAND: "off-hand bonus"}
+    """SKL's pools as the table reads them; the reserve declaration and the two-weapon switch are bookkeeping."""
 
     def __init__(self, hands: TwoWeapons, reactions: SkillAttacksOfOpportunity, *, max_free_actions: int | None = None,
                  complex_as_basic: bool = False, auto_reserve: bool = True, surprise_limit: str = "round") -> None:

@@ -836,7 +836,8 @@
     if (st.ended) {
       info.append("The encounter is over.");
     } else if (turn && actor) {
-      const pools = Object.entries(turn.pools || {}).map(([k, v]) => `${k} ${v}`).join(" · ");
+      const pools = (turn.pool_labels && turn.pool_labels.length ? turn.pool_labels
+        : Object.entries(turn.pools || {}).map(([k, v]) => `${k} ${v}`)).join(" · ");
       info.append(h("b", {}, nameOf(actor.id)), ` — ${pools}`,
         turn.moved ? " · has moved" : "", turn.stepped ? " · took a 5-ft step" : "");
     }
