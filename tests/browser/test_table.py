@@ -317,3 +317,23 @@ def test_index_page_uploads_renames_exports_and_deletes(server: str, browser: Br
     expect(page.locator("tr", has_text="Bridge at dusk")).to_have_count(0)
     assert all(s["id"] != eid for s in call(server, "GET", "/api/encounters"))
     page.close()
+
+
+def test_a_charge_is_previewed_and_made_from_the_map(server: str, browser: Browser) -> None:
+    """Issue 13, item 2: clicking a distant enemy offers 'Charge from (c, r)' for each legal end square."""
+    scenario = {"name": "Charge lane", "map": {"width": 12, "height": 6}, "surprise": {"surprised": []},
+                "combatants": [{"id": "val", "side": "heroes", "stats": "fighter", "position": [1, 2],
+                                "initiative": 30},
+                               {"id": "gob", "side": "goblins", "stats": "goblin", "position": [8, 2],
+                                "initiative": 1}]}
+    made = call(server, "POST", "/api/encounters", {"scenario": scenario, "seed": 1})
+    page = open_page(browser, f"{server}/table/{made['id']}")
+    page.get_by_test_id("token-gob").click()
+    charge = page.locator("[data-testid^='charge-']").first
+    expect(charge).to_be_visible()
+    charge.click()
+    expect(page.get_by_test_id("dice-dialog")).to_be_visible()
+    page.get_by_test_id("dice-submit").click()
+    expect(page.get_by_test_id("dice-dialog")).to_be_hidden()
+    expect(page.get_by_test_id("log")).to_contain_text("charg")
+    page.close()

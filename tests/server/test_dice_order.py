@@ -74,3 +74,20 @@ def test_the_attack_preview_shows_the_weapons_damage_dice_and_threat_range(clien
     assert p["weapon"]["name"] == "longsword"
     assert p["weapon"]["threat"] == "19-20/×2"
     assert p["weapon"]["damage"].startswith("1d8")
+
+
+def test_the_charge_preview_lists_its_end_squares_with_the_engines_verdict(client: TestClient) -> None:
+    """Issue 13, item 2 (PFB-CHG-09): the closest squares to attack from, each legal or not, with its line."""
+    scenario = duel()
+    scenario["map"] = {"width": 12, "height": 8}
+    scenario["combatants"][1]["position"] = [8, 2]  # 30 ft away: a charge
+    eid = create(client, scenario, seed=1)["id"]
+    p = client.post(f"/api/encounters/{eid}/preview/charge", json={"attacker": "valeros", "target": "goblin"}).json()
+    assert p["ends"] and any(e["legal"] for e in p["ends"])
+    legal = next(e for e in p["ends"] if e["legal"])
+    assert legal["path"][-1] == legal["to"] and legal["reason"] is None
+    version = client.get(f"/api/encounters/{eid}").json()["version"]
+    r = act(client, eid, {"kind": "charge", "target": "goblin", "to": legal["to"]}, version)
+    assert r.status_code == 200, r.text
+    wrong = client.post(f"/api/encounters/{eid}/preview/charge", json={"attacker": "valeros", "target": "nobody"})
+    assert wrong.status_code == 422

@@ -238,6 +238,12 @@ def create_app(db_path: str | Path = "d20combat.db", *, lab: Lab | None = None, 
     async def preview_attack(eid: str, body: m.PreviewAttackIn) -> dict[str, Any]:
         return await call(service.preview_attack, eid, body.attacker, body.target, body.attack)
 
+    @app.post("/api/encounters/{eid}/preview/charge", response_model=m.PreviewChargeOut,
+              responses={**E404, **E422}, summary="a charge's possible end squares, each legal or not, with "
+                                                 "its line and who it provokes")
+    async def preview_charge(eid: str, body: m.PreviewChargeIn) -> dict[str, Any]:
+        return await call(service.preview_charge, eid, body.attacker, body.target)
+
     @app.post("/api/encounters/{eid}/preview/dice", response_model=m.PreviewDiceOut, responses={**E404, **E422},
               summary="the dice an action (or an answer) rolls, in the engine's order, and the next one it needs")
     async def preview_dice(eid: str, body: m.PreviewDiceIn) -> dict[str, Any]:

@@ -452,3 +452,23 @@ class PreviewDiceOut(BaseModel):
     prompt: Prompt | None = Field(description="the reaction the action pauses for before any further die")
     error: str | None = Field(description="why these dice or this action are refused (naming the die expected)")
     complete: bool = Field(description="the typed faces are exactly the dice the action rolls")
+
+
+class PreviewChargeIn(_In):
+    attacker: str = Field(max_length=200)
+    target: str = Field(max_length=200)
+
+
+class ChargeEnd(BaseModel):
+    to: Square
+    legal: bool
+    reason: str | None
+    path: list[Square] = Field(description="the squares the charge passes, in order, ending at ``to``")
+    provokes: list[Provoke]
+
+
+class PreviewChargeOut(BaseModel):
+    attacker: str
+    target: str
+    ends: list[ChargeEnd] = Field(description="the closest squares from which the charger could attack "
+                                              "(PFB-CHG-09), each legal or not with the reason")

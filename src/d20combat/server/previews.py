@@ -4,11 +4,13 @@ holds the encounter's lock)."""
 
 from __future__ import annotations
 
+from d20combat.battlefield.charge import closest_attack_origins
 from d20combat.battlefield.distance import footprint_distance_ft
 from d20combat.battlefield.grid import Footprint, Square
 from d20combat.encounter import actions as ax
 from d20combat.encounter.dice_probe import probe_answer, probe_dice
 from d20combat.encounter.engine import Encounter, IllegalAction, Tx
+from d20combat.encounter.movement_actions import charge_line
 from d20combat.numbers import total
 from d20combat.odds import OddsError, attack_odds, kill_odds, profile_from_encounter
 from d20combat.server.inputs import Json, Rejected, action_from_data, parse_dice
@@ -163,3 +165,27 @@ def preview_dice(live: Live, action: Json | None, answer: str | None, typed: lis
         assert answer is not None
         probe = probe_answer(enc, answer, faces)
     return probe.to_dict()
+
+
+def preview_charge(live: Live, attacker: str, target: str) -> Json:
+    """A charge's possible end squares (PFB-CHG-09: the closest from which the charger can attack the target),
+    each with whether the charge is legal from there (the engine's reason if not), its line and who it
+    provokes on the way — what the GM picks from before charging."""
+    enc = live.enc
+    s = enc.state
+    a_id = combatant_id(live, attacker, "attacker")
+    t_id = combatant_id(live, target, "target")
+    if not (enc.on_map(a_id) and enc.on_map(t_id)):
+        return {"attacker": a_id, "target": t_id, "ends": []}
+    start = enc.footprint(a_id, s)
+    origins = closest_attack_origins(enc.battle.game_map, start, enc.footprint(t_id, s), enc.creature(a_id).reach_ft)
+    provoking = enc.ruleset.reactions.movement_provokes("charge")
+    lines = [charge_line(start, end) if provoking else [end] for end in origins]
+    provoked = enc.provocations(a_id, lines) if origins else []
+    turn_problem = not_their_turn(live, a_id)
+    ends = []
+    for end, line, found in zip(origins, lines, provoked, strict=True):
+        reason = turn_problem or enc.check(ax.Charge(t_id, to=end))
+        ends.append({"to": list(end), "legal": reason is None, "reason": reason, "path": [list(p) for p in line],
+                     "provokes": [{"by": e, "square": list(sq)} for e, sq in found]})
+    return {"attacker": a_id, "target": t_id, "ends": ends}

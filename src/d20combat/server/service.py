@@ -401,6 +401,11 @@ class Service:
         with live.lock:
             return previews.preview_attack(live, attacker, target, attack)
 
+    def preview_charge(self, eid: str, attacker: str, target: str) -> Json:
+        live = self._get(eid)
+        with live.lock:
+            return previews.preview_charge(live, attacker, target)
+
     def preview_dice(self, eid: str, action: Json | None, answer: str | None, dice: list[str]) -> Json:
         live = self._get(eid)
         with live.lock:

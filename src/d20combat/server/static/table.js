@@ -190,6 +190,12 @@
       { attacker: sel.attacker, target: sel.target, attack: sel.attack || null });
     if (S.selected !== sel || S.state.version !== version) return;
     S.attack = data;
+    S.charge = null;
+    // A charge at this target, if one is offered: its end squares, each legal or not (issue 13)
+    const offered = ((S.decision && S.decision.options) || []).some((o) => o.kind === "charge" && o.target === sel.target);
+    S.charge = offered ? await api("POST", `${API}/preview/charge`, { attacker: sel.attacker, target: sel.target })
+      : null;
+    if (S.selected !== sel || S.state.version !== version) return;
     renderPreview();
     renderOverlay();
   }
@@ -985,6 +991,14 @@
               what: `${sel.attack || "wielded weapon"} — ${signed(p.bonus || 0)} vs ${p.defense_name} ${p.target_number}`,
               probe: { action }, send: (d) => act(action, d) });
           } }, "Attack…"),
+        ...((S.charge && S.charge.ends) || []).filter((e) => e.legal).map((e) => h("button", {
+          type: "button", testid: `charge-${e.to[0]}-${e.to[1]}`,
+          title: e.provokes.length ? `provokes ${e.provokes.map((p) => nameOf(p.by)).join(", ")}` : "provokes no one",
+          onclick: () => {
+            const action = { kind: "charge", target: sel.target, to: e.to };
+            openDice({ title: `${nameOf(sel.attacker)} charges ${nameOf(sel.target)}`, what: `from ${sq(e.to)}`,
+              probe: { action }, send: (d) => act(action, d) });
+          } }, `Charge from ${sq(e.to)}${e.provokes.length ? " !" : ""}`)),
         h("button", { type: "button", testid: "attack-cancel", onclick: () => {
           S.selected = null;
           S.attack = null;
