@@ -37,6 +37,8 @@ class StandardMoveEconomy(Component):
         self.max_free_actions = max_free_actions
         self.surprise_free_actions = surprise_free_actions
 
+    POOL_ORDER: ClassVar[tuple[str, ...]] = ("standard", "move", "free")
+    """The order pools are shown in (a state rebuilt from events may hold them in another)."""
     POOL_NAMES: ClassVar[Mapping[str, str]] = {"free": "free actions"}
     """How this economy's pools read on the table ("standard" → "major" in off-guard); "" hides a pool that is
     only bookkeeping."""
@@ -45,7 +47,8 @@ class StandardMoveEconomy(Component):
         """What the creature whose turn it is has left, as a person reads it ("1 standard", "1 move", "free
         actions"); pools that are only bookkeeping are left out."""
         out = []
-        for pool, left in pools.items():
+        order = {pool: i for i, pool in enumerate(self.POOL_ORDER)}
+        for pool, left in sorted(pools.items(), key=lambda item: (order.get(item[0], len(order)), item[0])):
             name = self.POOL_NAMES.get(pool, pool.replace("_", " "))
             if not name:
                 continue

@@ -29,6 +29,7 @@ class ComplexBasicEconomy(StandardMoveEconomy):
     round (SKL-RES-06). The surprised hold nothing (PFB's surprise round). One attack of opportunity a round
     (SKL-AOO-24); the two-weapon bonus action for the off hand (SKL-TWF-01)."""
 
+    POOL_ORDER: ClassVar[tuple[str, ...]] = ("complex", "basic", OFFHAND, "free")
     POOL_NAMES: ClassVar[Mapping[str, str]] = {
         "complex": "complex", "basic": "basic", "free": "free actions", "declare": "", "twf_switch": "",
         OFFHAND: "off-hand bonus"}
