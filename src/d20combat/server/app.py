@@ -63,6 +63,18 @@ class Hub:
     def remove(self, eid: str, ws: WebSocket) -> None:
         self._sockets.get(eid, set()).discard(ws)
 
+    async def serve(self, eid: str, ws: WebSocket) -> None:
+        """Accept ``ws`` as a listener of ``eid`` until it closes (the page sends nothing)."""
+        await ws.accept()
+        self.add(eid, ws)
+        try:
+            while True:
+                await ws.receive_text()
+        except WebSocketDisconnect:
+            pass
+        finally:
+            self.remove(eid, ws)
+
     async def broadcast(self, eid: str, version: int) -> None:
         for ws in list(self._sockets.get(eid, ())):
             try:
@@ -306,15 +318,7 @@ def create_app(db_path: str | Path = "d20combat.db", *, lab: Lab | None = None, 
         except NotFound as exc:
             await ws.close(code=4404, reason=exc.detail[:120])
             return
-        await ws.accept()
-        hub.add(eid, ws)
-        try:
-            while True:
-                await ws.receive_text()  # the page sends nothing; this waits for the close
-        except WebSocketDisconnect:
-            pass
-        finally:
-            hub.remove(eid, ws)
+        await hub.serve(eid, ws)
 
     # ------------------------------------------------------------------ pages
     def page(name: str) -> Response:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Query, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, WebSocket
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
@@ -71,15 +71,7 @@ def add_player_routes(app: FastAPI, service: Service, hub: Any, call: Callable[.
         except NotFound as exc:
             await ws.close(code=4404, reason=exc.detail[:120])
             return
-        await ws.accept()
-        hub.add(eid, ws)
-        try:
-            while True:
-                await ws.receive_text()  # the page sends nothing; this waits for the close
-        except WebSocketDisconnect:
-            pass
-        finally:
-            hub.remove(eid, ws)
+        await hub.serve(eid, ws)
 
     @app.get("/player/{pid}", include_in_schema=False)
     async def player_page(pid: str) -> Response:

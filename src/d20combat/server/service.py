@@ -21,10 +21,9 @@ from typing import Any
 
 from d20combat.battlefield.grid import Square
 from d20combat.dice import DiceError, SeededDice, TypedDice
-from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter, IllegalAction
-from d20combat.server import previews, simulations, transfer, views
+from d20combat.server import autoplay, previews, simulations, transfer, views
 from d20combat.server.inputs import (
     Json,
     NotFound,
@@ -56,8 +55,7 @@ __all__ = ["NotFound", "Rejected", "Service", "ServiceError", "Stale", "examples
 
 log = logging.getLogger(__name__)
 
-AI_MAX_WRITES = 500
-"""The most actions one AI request plays (a whole round of a big battle is far fewer)."""
+
 
 
 class Service:
@@ -276,54 +274,12 @@ class Service:
                 "state": views.state(live, "gm")}
 
     def ai_play(self, eid: str, expected_version: int, until: str = "turn") -> Json:
-        """Let the tactical AI play (issue 13, item 2): one ``action``, the rest of this creature's ``turn``, or
-        every turn ``until`` the players' side is to act. Each AI action is its own write (undone one at a
-        time); it stops at a reaction prompt for the players' side, and when the encounter ends."""
-        from d20combat.controllers import TacticalAI
-
+        """Let the tactical AI play (:func:`d20combat.server.autoplay.play`): one ``action``, the rest of this
+        creature's ``turn``, or every turn ``until`` the players' side is to act; each action its own write."""
         live = self._get(eid)
         with live.lock:
             self._check_version(live, expected_version)
-            enc = live.enc
-            if enc.state.ended:
-                raise Rejected("the encounter is over")
-            if enc.state.turn is None:
-                raise Rejected("no one's turn")
-            ai, first = TacticalAI(), enc.state.turn.actor
-            events: list[Json] = []
-            result: Json | None = None
-            for _ in range(AI_MAX_WRITES):
-                s = enc.state
-                if s.ended or s.turn is None:
-                    break
-                if enc.pending is not None:
-                    prompt = enc.pending.prompt
-                    if enc.creature(prompt.reactor).side == live.players:
-                        break  # the players answer their own reactions
-                    answer = ai.react(enc, prompt)
-
-                    def respond(e: Encounter, answer: str = answer) -> list[ev.Event]:
-                        return e.respond(answer)
-
-                    result = self._resolve(live, respond, [], [], "reaction")
-                else:
-                    actor = s.turn.actor
-                    if result is not None and ((until == "action")
-                                               or (until == "turn" and actor != first)
-                                               or (until == "players" and enc.creature(actor).side == live.players)):
-                        break
-                    if until == "players" and enc.creature(actor).side == live.players:
-                        raise Rejected(f"it is {actor}'s turn, on the players' side: the AI plays the others")
-                    action = ai.choose(enc)
-
-                    def act(e: Encounter, action: ax.Action = action) -> list[ev.Event]:
-                        return e.act(action)
-
-                    result = self._resolve(live, act, [], [], action.kind)
-                events += result["events"]
-            if result is None:
-                raise Rejected("the AI had nothing to do")
-            return {**result, "events": events}
+            return autoplay.play(live, until, self._resolve)
 
     def rename(self, eid: str, name: str, expected_version: int) -> Json:
         live = self._get(eid)
