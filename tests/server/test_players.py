@@ -62,6 +62,8 @@ GM_ROUTES = [
     ("POST", "/api/encounters/{eid}/undo", {"expected_version": 1}),
     ("POST", "/api/encounters/{eid}/redo", {"expected_version": 1}),
     ("POST", "/api/encounters/{eid}/reveal", {"combatant": "skulker"}),
+    ("POST", "/api/encounters/{eid}/gm", {"edit": {"kind": "gm_damage", "target": "skulker", "amount": 1},
+                                          "expected_version": 1}),
     ("GET", "/api/encounters/{eid}/log", None), ("GET", "/api/encounters/{eid}/export", None),
     ("GET", "/api/encounters/{eid}/moves?combatant=skulker", None),
     ("POST", "/api/encounters/{eid}/preview/move", {"combatant": "skulker", "to": [1, 1]}),

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from d20combat.encounter import events as ev
 from d20combat.encounter.state import CombatantState, Effect, EncounterState, TurnState
+from d20combat.model.catalog import default_catalog
+from d20combat.model.creature import Creature, compile_creature
+from d20combat.model.statblock import StatBlock
 
 
 def _combatant(state: EncounterState, cid: str, **changes: Any) -> EncounterState:
@@ -117,7 +122,7 @@ def _stabilized(state: EncounterState, e: ev.Stabilized) -> EncounterState:
 
 def _effect_added(state: EncounterState, e: ev.EffectAdded) -> EncounterState:
     c = state.get(e.target)
-    effect = Effect(e.name, e.anchor, e.until_round, e.ac, e.attack)
+    effect = Effect(e.name, e.anchor, e.until_round, e.ac, e.attack, e.condition)
     return _combatant(state, e.target, effects=(*c.effects, effect))
 
 
@@ -129,6 +134,51 @@ def _effect_ended(state: EncounterState, e: ev.EffectEnded) -> EncounterState:
 def _equipment(state: EncounterState, e: ev.EquipmentChanged) -> EncounterState:
     return _combatant(state, e.combatant, wielding=e.wielding, shield_state=e.shield_state,
                       loaded=frozenset(e.loaded))
+
+
+def sheet_key(sheet: dict[str, Any]) -> str:
+    return json.dumps(sheet, sort_keys=True, separators=(",", ":"))
+
+
+@lru_cache(maxsize=256)
+def _compiled(cid: str, name: str, side: str, sheet_json: str, sneaky: bool) -> Creature:
+    """An added creature's sheet compiled once (redo, replay and verification apply the same event again)."""
+    return compile_creature(cid, name, side, StatBlock.model_validate_json(sheet_json), default_catalog(), sneaky)
+
+
+def added_creature(e: ev.CreatureAdded) -> Creature:
+    return _compiled(e.combatant, e.name, e.side, sheet_key(e.sheet), e.sneaky)
+
+
+def _creature_added(state: EncounterState, e: ev.CreatureAdded) -> EncounterState:
+    creature = added_creature(e)
+    loaded = frozenset(o.name for o in creature.attacks if o.weapon.reload != "none")
+    c = CombatantState(e.combatant, (int(e.position[0]), int(e.position[1])), e.hp, e.wielding,
+                       creature.sheet.shield_state, loaded=loaded, initiative=e.initiative)
+    combatants = {**state.combatants, e.combatant: c}
+    order = tuple(e.order)
+    index = state.turn_index
+    if state.turn is not None and state.turn.actor in order:
+        index = order.index(state.turn.actor)  # the actor keeps its turn whoever joins before it
+    elif index >= 0:
+        index += sum(1 for cid in order[: index + 1] if cid == e.combatant)
+    return replace(state, combatants=combatants, order=order, turn_index=index,
+                   sheets={**state.sheets, e.combatant: creature})
+
+
+def _creature_removed(state: EncounterState, e: ev.CreatureRemoved) -> EncounterState:
+    """Off the table: out of the order (the turn index stays on the slot before the next creature) and marked
+    ``removed`` — not on the map, out of the fight; undo restores the state before."""
+    order = state.order
+    index = state.turn_index
+    if e.combatant in order:
+        at = order.index(e.combatant)
+        if at <= index:
+            index -= 1
+        order = tuple(c for c in order if c != e.combatant)
+    c = state.get(e.combatant)
+    state = replace(state, order=order, turn_index=index)
+    return _combatant(state, e.combatant, conditions=c.conditions | {"removed"})
 
 
 def _ended(state: EncounterState, e: ev.EncounterEnded) -> EncounterState:
@@ -162,6 +212,10 @@ _HANDLERS: dict[type[ev.Event], Callable[[EncounterState, Any], EncounterState]]
     ev.EquipmentChanged: _equipment,
     ev.Note: _nothing,
     ev.EncounterEnded: _ended,
+    ev.GmEdited: _nothing,
+    ev.CreatureAdded: _creature_added,
+    ev.CreatureRemoved: _creature_removed,
+    ev.SaveRolled: _nothing,
 }
 
 

@@ -12,12 +12,25 @@ from d20combat.rulesets.base import Ruleset
 
 
 @dataclass(frozen=True)
+class StartingEffect:
+    """A timed effect a creature starts with: it ends just before ``anchor``'s turn in round ``rounds + 1``."""
+
+    name: str
+    rounds: int
+    anchor: str
+    ac: int = 0
+    attack: int = 0
+    condition: str = ""
+
+
+@dataclass(frozen=True)
 class Placement:
     position: Square
     hp: int
     wielding: str | None
     shield_state: str
     conditions: frozenset[str] = frozenset()
+    effects: tuple[StartingEffect, ...] = ()
 
 
 @dataclass(frozen=True)

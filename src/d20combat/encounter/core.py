@@ -43,11 +43,25 @@ class EncounterCore:
         self.pending: Pending | None = None
         self._plan_state: EncounterState | None = None
         self._plans: dict[tuple[object, ...], AttackPlan | IllegalAction] = {}
+        self.added: dict[str, Creature] = {}
+        """Creatures added during the fight (the GM's reinforcements), by id, as last added: their sheets live in
+        the state (:attr:`EncounterState.sheets`); this remembers them for the write that adds them."""
 
 
     # ------------------------------------------------------------------ queries
     def creature(self, cid: str) -> Creature:
-        return self.battle.creatures[cid]
+        found = self.battle.creatures.get(cid)
+        if found is not None:
+            return found
+        return self.state.sheets.get(cid) or self.added[cid]
+
+    def sides(self, state: EncounterState | None = None) -> tuple[str, ...]:
+        """The sides in the fight, in the order they first appear (a creature added later may bring a new one)."""
+        s = state or self.state
+        seen: dict[str, None] = {side: None for side in self.battle.sides}
+        for cid in s.combatants:
+            seen.setdefault(self.creature(cid).side, None)
+        return tuple(seen)
 
     def footprint(self, cid: str, state: EncounterState | None = None) -> Footprint:
         s = state or self.state
@@ -55,7 +69,8 @@ class EncounterCore:
 
     def on_map(self, cid: str, state: EncounterState | None = None) -> bool:
         s = state or self.state
-        return not s.get(cid).has("fled")
+        conditions = s.get(cid).conditions
+        return "fled" not in conditions and "removed" not in conditions
 
     def is_helpless(self, cid: str, state: EncounterState | None = None) -> bool:
         s = state or self.state
@@ -164,6 +179,15 @@ class EncounterCore:
         order, notes = order_by_initiative(totals, self.dice)
         tx.emit(ev.OrderSet(order, notes))
 
+    def _starting_effects(self, tx: Tx) -> None:
+        """The scenario's timed effects (issue 13), in place before round 1: each ends just before its anchor's
+        turn in round ``rounds + 1`` — it covers ``rounds`` of the anchor's turns (PFB-TIME-03..05)."""
+        for cid, p in self.battle.placements.items():
+            for e in p.effects:
+                tx.emit(ev.EffectAdded(cid, e.name, e.anchor, e.rounds + 1, e.ac, e.attack, e.condition))
+                if e.condition and not tx.state.get(cid).has(e.condition):
+                    tx.emit(ev.ConditionSet(cid, e.condition, True, e.name))
+
     # ------------------------------------------------------------------ turn flow
     def _advance(self, tx: Tx) -> None:
         """Move to the next creature able to act; run start-of-turn steps; end the combat when due."""
@@ -211,7 +235,7 @@ class EncounterCore:
         for cid, c in s.combatants.items():
             for effect in c.effects:
                 if effect.anchor == actor and s.round >= effect.until_round:
-                    tx.emit(ev.EffectEnded(cid, effect.name))
+                    end_effect(tx, cid, effect.name, effect.condition)
                     if effect.name.startswith("activating "):
                         done = self.on_map(actor, s) and self.ruleset.injury.can_act(self.creature(actor), s.get(actor))
                         outcome = "takes effect" if done else "fails: the creature cannot act"
@@ -234,10 +258,11 @@ class EncounterCore:
     def _check_end(self, tx: Tx) -> bool:
         """PFB-RND-07 (proposed): the combat ends when every creature of a side is out of the fight."""
         s = tx.state
-        standing = [side for side in self.battle.sides
-                    if any(not self.ruleset.injury.out_of_fight(c, s.get(c.id))
-                           for c in self.battle.creatures.values() if c.side == side)]
-        if len(standing) <= 1 and len(self.battle.sides) > 1:
+        sides = self.sides(s) if s.sheets else self.battle.sides
+        standing = [side for side in sides
+                    if any(self.on_map(cid, s) and not self.ruleset.injury.out_of_fight(self.creature(cid), cs)
+                           for cid, cs in s.combatants.items() if self.creature(cid).side == side)]
+        if len(standing) <= 1 and len(sides) > 1:
             winner = standing[0] if standing else None
             reason = f"{winner} win — every foe is down, fled or surrendered" if winner else "no side stands"
             tx.emit(ev.EncounterEnded(winner, reason))
@@ -273,6 +298,14 @@ class EncounterCore:
             return False
         return True
 
+
+
+def end_effect(tx: Tx, cid: str, name: str, condition: str) -> None:
+    """An effect ends, and the condition it brought with it unless another effect still brings it."""
+    tx.emit(ev.EffectEnded(cid, name))
+    c = tx.state.get(cid)
+    if condition and c.has(condition) and not any(e.condition == condition for e in c.effects):
+        tx.emit(ev.ConditionSet(cid, condition, False, f"{name} ended"))
 
 
 def initial_state(battle: Battle) -> EncounterState:

@@ -13,10 +13,11 @@ from itertools import pairwise
 from d20combat.battlefield.grid import Square
 from d20combat.dice import DiceSource
 from d20combat.encounter import actions as ax
-from d20combat.encounter import attack_actions, movement_actions
+from d20combat.encounter import attack_actions, gm_rules, movement_actions
 from d20combat.encounter import events as ev
 from d20combat.encounter.battle import Battle
 from d20combat.encounter.core import EncounterCore, initial_state
+from d20combat.encounter.gm_actions import GmAction
 from d20combat.encounter.registry import ActionRegistry
 from d20combat.encounter.resolution import (
     AttackPlan,
@@ -81,6 +82,7 @@ class Encounter(EncounterCore):
             tx.emit(ev.EncounterStarted(self.battle.scenario))
             self._determine_surprise(tx)
             self._roll_initiative(tx)
+            self._starting_effects(tx)
             self._new_round(tx, 1, bool(tx.state.surprised))
             self._advance(tx)
         finally:
@@ -93,6 +95,9 @@ class Encounter(EncounterCore):
 
         If the action opens a reaction window, nothing is committed yet: :attr:`pending` holds the
         prompt, :meth:`decision` shows it, and :meth:`respond` resumes the action."""
+        if isinstance(action, GmAction):
+            raise IllegalAction(f"{action.kind} is a game master's write, not a creature's action: use gm() "
+                                "(POST /api/encounters/{id}/gm)")
         if self.pending is not None:
             raise IllegalAction(f"waiting for {self.pending.prompt.reactor}'s reaction: "
                                 f"{self.pending.prompt.trigger}")
@@ -128,6 +133,35 @@ class Encounter(EncounterCore):
         events = self._commit(tx)
         self.writes.append(self.last_write)
         return events
+
+    def gm(self, edit: GmAction) -> list[ev.Event]:
+        """A game master's write (:mod:`d20combat.encounter.gm_actions`): damage or healing, a condition, a timed
+        effect, a creature added or removed, a saving throw called for. Legal on anyone's turn while the
+        encounter runs and no reaction is asked for; committed whole and undoable like an action, recorded with
+        its dice; refused with :class:`IllegalAction` (nothing changes) when it cannot be done."""
+        if not isinstance(edit, GmAction):
+            raise IllegalAction(f"{getattr(edit, 'kind', type(edit).__name__)} is not a game master's write")
+        if self.pending is not None:
+            raise IllegalAction(f"waiting for {self.pending.prompt.reactor}'s reaction: "
+                                f"{self.pending.prompt.trigger} (answer it or undo first)")
+        real = self.dice
+        replay = _ReplayDice(real, ())
+        self.dice = replay
+        tx = Tx(self.state, self)
+        try:
+            gm_rules.resolve(self, tx, edit)
+        except RuleError as exc:
+            raise IllegalAction(str(exc)) from None
+        finally:
+            self.dice = real
+        self.last_write = Write(edit, (), tuple(replay.used))
+        events = self._commit(tx)
+        self.writes.append(self.last_write)
+        return events
+
+    def perform(self, action: ax.Action) -> list[ev.Event]:
+        """:meth:`gm` for a game master's write, :meth:`act` for a creature's action."""
+        return self.gm(action) if isinstance(action, GmAction) else self.act(action)
 
     def check(self, action: ax.Action) -> str | None:
         """Why ``action`` is illegal now, or None. Rolls no dice and changes nothing."""

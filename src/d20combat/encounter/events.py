@@ -14,9 +14,15 @@ from typing import Any, ClassVar
 @dataclass(frozen=True, slots=True)
 class Event:
     kind: ClassVar[str] = "event"
+    quiet_defaults: ClassVar[tuple[str, ...]] = ()
+    """Fields added to an event after logs were recorded: left out of the JSON while they hold their default, so
+    every log recorded before them stays byte-identical."""
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
+        for name in self.quiet_defaults:
+            if not data.get(name):
+                data.pop(name, None)
         data["kind"] = self.kind
         return data
 
@@ -182,6 +188,9 @@ class Healed(Event):
     amount: int
     source: str
 
+    def explain(self) -> str:
+        return f"{self.target} heals {self.amount} ({self.source})"
+
 
 _FEARS = ("shaken", "frightened", "panicked")
 
@@ -234,12 +243,23 @@ class Stabilized(Event):
 @dataclass(frozen=True, slots=True)
 class EffectAdded(Event):
     kind: ClassVar[str] = "effect_added"
+    quiet_defaults: ClassVar[tuple[str, ...]] = ("condition",)
     target: str
     name: str
     anchor: str
     until_round: int
     ac: int = 0
     attack: int = 0
+    condition: str = ""
+    """A condition the effect brings while it lasts (``blur`` → ``concealed:20``), set alongside and lifted when it
+    ends (issue 13: the GM's timed effects)."""
+
+    def explain(self) -> str:
+        parts = [f"AC {self.ac:+d}" if self.ac else "", f"attack {self.attack:+d}" if self.attack else "",
+                 condition_label(self.condition) if self.condition else ""]
+        what = ", ".join(p for p in parts if p)
+        return (f"{self.target}: {self.name}" + (f" ({what})" if what else "")
+                + f" until just before {self.anchor}'s turn in round {self.until_round}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,6 +267,74 @@ class EffectEnded(Event):
     kind: ClassVar[str] = "effect_ended"
     target: str
     name: str
+
+    def explain(self) -> str:
+        return f"{self.target}: {self.name} ends"
+
+
+@dataclass(frozen=True, slots=True)
+class GmEdited(Event):
+    """The first event of every write the game master makes by hand (issue 13): who did it and what, in words.
+    The events after it are the edit itself (damage, a condition, an effect, a creature added…)."""
+
+    kind: ClassVar[str] = "gm_edited"
+    by: str
+    text: str
+    target: str = ""
+
+    def explain(self) -> str:
+        return f"{self.by}: {self.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class CreatureAdded(Event):
+    """A creature joins the battle mid-fight (the GM's reinforcements): its completed stat block (what the
+    ruleset's sheet step made of it), where it stands, and its place in the initiative order."""
+
+    kind: ClassVar[str] = "creature_added"
+    combatant: str
+    name: str
+    side: str
+    sheet: dict[str, Any]
+    position: list[int]
+    hp: int
+    wielding: str | None
+    initiative: int
+    order: list[str]
+    """The initiative order with it (its place decided by ``initiative``; ties after those already there)."""
+    sneaky: bool = False
+
+    def explain(self) -> str:
+        return (f"{self.name} ({self.side}) joins the battle at ({self.position[0]},{self.position[1]}), "
+                f"initiative {self.initiative}")
+
+
+@dataclass(frozen=True, slots=True)
+class CreatureRemoved(Event):
+    """The GM takes a creature off the table (it leaves the order; undo puts it back)."""
+
+    kind: ClassVar[str] = "creature_removed"
+    combatant: str
+
+    def explain(self) -> str:
+        return f"{self.combatant} is removed from the battle"
+
+
+@dataclass(frozen=True, slots=True)
+class SaveRolled(Event):
+    """A saving throw or skill check the GM called for (issue 13): the d20, its total with every modifier, the DC."""
+
+    kind: ClassVar[str] = "save_rolled"
+    target: str
+    check: str
+    """``fort``, ``ref``, ``will`` (a saving throw) or a skill's name (a check)."""
+    dc: int
+    total: int
+    success: bool
+    explanation: str
+
+    def explain(self) -> str:
+        return self.explanation
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,7 +377,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         EncounterStarted, SurpriseDetermined, InitiativeRolled, OrderSet, RoundStarted, TurnStarted,
         TurnPoolsSet, TurnEnded, BudgetSpent, ReactionsSet, ReactionSpent, Moved, AttackResolved, Damaged, Healed,
         ConditionSet, Stabilized,
-        EffectAdded, EffectEnded, EquipmentChanged, Note, EncounterEnded,
+        EffectAdded, EffectEnded, EquipmentChanged, Note, EncounterEnded, GmEdited, CreatureAdded, CreatureRemoved,
+        SaveRolled,
     )
 }
 

@@ -17,6 +17,7 @@ from d20combat.encounter import equipment_actions as equipment
 from d20combat.encounter import events as ev
 from d20combat.encounter import movement_actions as movement
 from d20combat.encounter.core import EncounterCore
+from d20combat.encounter.gm_actions import GM_ACTION_TYPES
 from d20combat.encounter.resolution import IllegalAction, Tx
 from d20combat.rulesets.base import Ruleset
 from d20combat.rulesets.components import ActionSpec, Handler
@@ -79,7 +80,7 @@ class ActionRegistry:
         names the field."""
         if not isinstance(data, Mapping):
             raise ax.ActionFormatError(f"an action is an object with a 'kind', not {type(data).__name__}")
-        return ax.action_from_dict(dict(data), self.types())
+        return ax.action_from_dict(dict(data), (*GM_ACTION_TYPES, *self.types()))
 
 
 def _name(action: object) -> str:

@@ -29,6 +29,8 @@ class _Engine(Protocol):
     """What a working copy needs of the encounter: its dice, its battle and its compiled creatures."""
 
     dice: DiceSource
+    added: dict[str, Creature]
+    """Every creature added during the fight this engine has seen, by id (see :meth:`Tx.emit`)."""
 
     @property
     def battle(self) -> Battle: ...
@@ -147,6 +149,9 @@ class Tx:
     def emit(self, event: ev.Event) -> None:
         self.state = apply(self.state, event)
         self.events.append(event)
+        if isinstance(event, ev.CreatureAdded) and self._engine is not None:
+            # The engine answers ``creature(id)`` for it from now on, before this write commits.
+            self._engine.added[event.combatant] = self.state.sheets[event.combatant]
 
     def creature(self, cid: str) -> Creature:
         assert self._engine is not None

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from d20combat.battlefield.grid import Square
+from d20combat.model.creature import Creature
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +23,8 @@ class Effect:
     until_round: int
     ac: int = 0
     attack: int = 0
+    condition: str = ""
+    """A condition the effect brings while it lasts, lifted when it ends."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +89,9 @@ class EncounterState:
     end_reason: str = ""
     version: int = 0
     attacks_made: int = field(default=0)
+    sheets: Mapping[str, Creature] = field(default_factory=dict)
+    """The creatures added during the fight (the GM's reinforcements), by id: those of the scenario are the
+    battle's. Kept in the state so undo takes an added creature away with its sheet."""
 
     def get(self, cid: str) -> CombatantState:
         return self.combatants[cid]

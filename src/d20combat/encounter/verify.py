@@ -159,7 +159,7 @@ def _replay(enc: Encounter, write: Write, k: int, first: int) -> list[ev.Event]:
     answers = deque(write.answers)
     what = f"events[{first}]: writes[{k}] ({write.action.kind})"
     try:
-        produced = enc.act(write.action)
+        produced = enc.perform(write.action)
         while enc.pending is not None and answers:
             produced = enc.respond(answers.popleft())
     except DiceError as exc:

@@ -16,7 +16,7 @@ import yaml
 from pydantic import ValidationError
 
 from d20combat.battlefield.grid import Square
-from d20combat.encounter.battle import Battle, Placement
+from d20combat.encounter.battle import Battle, Placement, StartingEffect
 from d20combat.errors import D20CombatError
 from d20combat.limits import (
     MAX_COMBATANTS,
@@ -263,8 +263,21 @@ def build_battle(scn: Scenario, source: str = "scenario", catalog: Catalog | Non
                 problems.append(f"{where}.hp: {hp} would start {cid} disabled, dying or dead; a combatant starts "
                                 "with at least 1 hp (to start one down on purpose, add starts_down: true)")
             creatures[cid] = creature
+            effects = tuple(StartingEffect(e.name, e.rounds, e.anchor or cid, e.ac, e.attack, e.condition)
+                            for e in spec.effects)
+            for k, e in enumerate(spec.effects):
+                if e.anchor is not None and e.anchor not in all_ids:
+                    guess = did_you_mean(e.anchor, sorted(all_ids))
+                    hint = f" — did you mean {guess!r}?" if guess is not None else ""
+                    problems.append(f"{where}.effects[{k}].anchor: no combatant {e.anchor!r}{hint}")
+                if e.condition:
+                    bad = condition_problem(f"{where}.effects[{k}].condition", e.condition, all_ids)
+                    if bad is not None:
+                        problems.append(bad)
+                if [x.name for x in spec.effects].count(e.name) > 1:
+                    problems.append(f"{where}.effects[{k}].name: {e.name!r} is used twice")
             placements[cid] = Placement((pos[0], pos[1]), hp, wielding, sheet.shield_state,
-                                        frozenset(spec.conditions))
+                                        frozenset(spec.conditions), effects)
             if spec.initiative is not None:
                 fixed_init[cid] = spec.initiative
     sides = {spec.side for spec in scn.combatants}

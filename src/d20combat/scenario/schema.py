@@ -122,6 +122,19 @@ StatsRef = Annotated[Annotated[Name, Tag(BY_NAME)] | Annotated[StatBlock, Tag(IN
                      Discriminator(lambda v: BY_NAME if isinstance(v, str) else INLINE)]
 
 
+class EffectSpec(_Strict):
+    """A timed effect a creature starts the battle with (issue 13): *bless*, *blur*, a potion's bonus…"""
+
+    name: Name = Field(description="what it is, as the log and the tracker show it")
+    rounds: int = Field(ge=1, le=1000, description="how long it lasts: it ends just before its anchor's turn in "
+                                                    "round rounds + 1 (PFB-TIME-03..05)")
+    anchor: Id | None = Field(None, description="whose turn it ends before (a combatant's id); the creature itself "
+                                                "if not given")
+    ac: int = Field(0, ge=-MAX_MODIFIER, le=MAX_MODIFIER, description="a flat Armor Class modifier while it lasts")
+    attack: int = Field(0, ge=-MAX_MODIFIER, le=MAX_MODIFIER, description="a flat attack modifier while it lasts")
+    condition: Condition = Field("", description="a condition it brings while it lasts, e.g. concealed:20 (blur)")
+
+
 class CombatantSpec(_Strict):
     id: Id
     name: Name | None = None
@@ -145,6 +158,8 @@ class CombatantSpec(_Strict):
                                         description="starting conditions, e.g. prone, held:15, panicked:valeros:12 "
                                                     "(afraid of the combatant valeros, Will DC 12)")
     wielding: Name | None = None
+    effects: list[EffectSpec] = Field([], max_length=MAX_LIST_ITEMS,
+                                      description="timed effects it starts with (each with a duration in rounds)")
 
     @model_validator(mode="before")
     @classmethod

@@ -24,6 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from d20combat.server import models as m
 from d20combat.server.bodylimit import BodyLimit
+from d20combat.server.gm_models import GmIn
 from d20combat.server.jobs import CANCEL_GRACE, Busy, Job, Lab
 from d20combat.server.players import add_player_routes
 from d20combat.server.security import Guard, gm_token
@@ -202,6 +203,13 @@ def create_app(db_path: str | Path = "d20combat.db", *, lab: Lab | None = None, 
     async def act(eid: str, body: m.ActIn) -> dict[str, Any]:
         action = body.action.model_dump(exclude_unset=True)  # kind and the fields given
         return await changed(await call(service.act, eid, action, body.dice, body.expected_version), eid)
+
+    @app.post("/api/encounters/{eid}/gm", response_model=m.Result, responses={**E404, **E409, **E422},
+              summary="a game master's write: damage, healing, hp, conditions, timed effects, add or remove a "
+                      "creature, call for a save or a check")
+    async def gm_edit(eid: str, body: GmIn) -> dict[str, Any]:
+        edit = body.edit.model_dump(exclude_unset=True)  # kind and the fields given
+        return await changed(await call(service.gm, eid, edit, body.dice, body.expected_version), eid)
 
     @app.post("/api/encounters/{eid}/reactions", response_model=m.Result, responses={**E404, **E409, **E422},
               summary="answer the open reaction prompt")

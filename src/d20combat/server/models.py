@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 
 import d20combat.rulesets  # noqa: F401  (registers the rulesets' own actions)
 from d20combat.encounter import actions as ax
+from d20combat.encounter.gm_actions import GmAction
 from d20combat.limits import MAX_LOG_EVENTS, MAX_LOG_WRITES, MAX_WRITE_DICE
 from d20combat.server.simulations import BUDGET_SECONDS, MAX_N, REFERENCE_LIMIT
 
@@ -36,6 +37,8 @@ def action_classes() -> dict[str, list[type[ax.Action]]]:
     while stack:
         cls = stack.pop()
         for sub in cls.__subclasses__():
+            if issubclass(sub, GmAction):
+                continue  # the game master's writes have their own route (server/gm_models.py)
             stack.append(sub)
             module = sys.modules.get(sub.__module__)
             if not dataclasses.is_dataclass(sub) or getattr(module, sub.__name__, None) is not sub:
@@ -46,11 +49,7 @@ def action_classes() -> dict[str, list[type[ax.Action]]]:
     return out
 
 
-def _model_name(kind: str) -> str:
-    return "".join(part.title() for part in kind.split("_")) + "Action"
-
-
-def _action_model(kind: str, classes: list[type[ax.Action]]) -> type[BaseModel]:
+def _action_model(kind: str, classes: list[type[ax.Action]], suffix: str = "Action") -> type[BaseModel]:
     fields: dict[str, Any] = {"kind": (Literal[kind], ...)}
     for cls in classes:
         hints = typing.get_type_hints(cls)
@@ -62,7 +61,8 @@ def _action_model(kind: str, classes: list[type[ax.Action]]) -> type[BaseModel]:
     doc = (classes[0].__doc__ or kind).strip().split("\n\n")[0]
     if len(classes) > 1:
         doc += " (the fields a ruleset's own version does not have are rejected in its encounters)"
-    model: type[BaseModel] = create_model(_model_name(kind), __config__=ConfigDict(extra="forbid"),
+    name = "".join(part.title() for part in kind.split("_")) + suffix
+    model: type[BaseModel] = create_model(name, __config__=ConfigDict(extra="forbid"),
                                           __doc__=doc, **fields)
     return model
 
@@ -132,6 +132,9 @@ class EffectView(BaseModel):
     name: str
     until_round: int
     anchor: str
+    ac: int = Field(0, description="a flat Armor Class modifier while it lasts")
+    attack: int = Field(0, description="a flat attack modifier while it lasts")
+    condition: str = Field("", description="a condition it brings while it lasts")
 
 
 class CombatantView(BaseModel):

@@ -77,7 +77,7 @@ def state(live: Live, base: Json, combatant: Any, prompt: Json | None) -> Json:
     r = Redactor(live)
     s = live.enc.state
     in_order = set(s.order)
-    ids = [*s.order, *(c for c in s.combatants if c not in in_order)]
+    ids = [*s.order, *(c for c in s.combatants if c not in in_order and not s.get(c).has("removed"))]
     combatants = [_combatant(r, combatant(cid)) for cid in ids if r.shows(cid)]
     turn = base["turn"]
     actor = base["active"] if base["active"] is not None and r.shows(base["active"]) else None

@@ -23,6 +23,9 @@ from d20combat.battlefield.grid import Square
 from d20combat.dice import DiceError, SeededDice, TypedDice
 from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter, IllegalAction
+from d20combat.encounter.gm_actions import GM_ACTION_TYPES, GmAction
+from d20combat.scenario import ScenarioError
+from d20combat.scenario.reinforcements import creature_to_add
 from d20combat.server import autoplay, previews, simulations, transfer, views
 from d20combat.server.inputs import (
     Json,
@@ -217,6 +220,22 @@ class Service:
             typed = parse_dice(dice)
             act = action_from_data(action, live.enc.ruleset.actions.types())
             return self._resolve(live, lambda enc: enc.act(act), typed, dice, act.kind)
+
+    def gm(self, eid: str, edit: Json, dice: list[str], expected_version: int) -> Json:
+        """A game master's write (issue 13): damage, healing, hp, conditions, timed effects, a creature added or
+        removed, a save or check called for — evented and undoable like an action."""
+        live = self._get(eid)
+        with live.lock:
+            self._check_version(live, expected_version)
+            typed = parse_dice(dice)
+            if edit.get("kind") == "gm_add_creature":
+                try:
+                    write: GmAction = creature_to_add(edit.get("creature", {}), where="edit.creature")
+                except ScenarioError as exc:
+                    raise Rejected("; ".join(exc.problems)) from None
+            else:
+                write = action_from_data(edit, GM_ACTION_TYPES)  # type: ignore[assignment]
+            return self._resolve(live, lambda enc: enc.gm(write), typed, dice, write.kind)
 
     def respond(self, eid: str, answer: str, dice: list[str], expected_version: int) -> Json:
         live = self._get(eid)

@@ -47,7 +47,7 @@ def state(live: Live, view: str) -> Json:
     s = enc.state
     gm = enc.battle.game_map
     in_order = set(s.order)
-    ids = [*s.order, *(c for c in s.combatants if c not in in_order)]
+    ids = [*s.order, *(c for c in s.combatants if c not in in_order and not s.get(c).has("removed"))]
     turn = s.turn
     prompt = enc.pending.prompt.to_dict() if enc.pending is not None else None
 
@@ -96,7 +96,8 @@ def _combatant(live: Live, cid: str) -> Json:
             "max_hp": creature.sheet.hp, "status": status,
             "conditions": sorted(cs.conditions),
             "labels": [render.condition_label(c) for c in sorted(cs.conditions)], "initiative": cs.initiative,
-            "effects": [{"name": e.name, "until_round": e.until_round, "anchor": e.anchor} for e in cs.effects],
+            "effects": [{"name": e.name, "until_round": e.until_round, "anchor": e.anchor, "ac": e.ac,
+                         "attack": e.attack, "condition": e.condition} for e in cs.effects],
             "wielding": cs.wielding, "attacks": [o.name for o in creature.attacks]}
 
 
@@ -108,7 +109,7 @@ def decision(live: Live) -> Json:
     enc = live.enc
 
     def name(cid: str) -> str:
-        return enc.creature(cid).name if cid in enc.battle.creatures else cid
+        return enc.creature(cid).name if cid in enc.state.combatants else cid
 
     return {"version": live.version, "actor": d.actor, "round": d.round,
             "prompt": d.prompt.to_dict() if d.prompt is not None else None,

@@ -8,7 +8,7 @@ from d20combat.encounter import events as ev
 from d20combat.encounter.state import CombatantState
 from d20combat.model.creature import Creature
 from d20combat.rules import health
-from d20combat.rulesets.components.component import Component, View
+from d20combat.rulesets.components.component import Component, RuleError, View
 
 _STRAIN_DUE = "injury: strain due"
 """``view.scratch`` key: the cost of the strenuous action being resolved, until its strain is settled."""
@@ -89,6 +89,20 @@ class HitPoints(Component):
                 creature, cs, surprise_round=False).strenuous_costs_hp:
             view.emit(ev.Damaged(actor, 1, "strenuous", f"{actor} strains while disabled: 1 damage (PFB-HP-01)"))
             self.rules.after_damage(view, actor, 1, cs.hp)
+
+    def heal(self, view: View, target: str, amount: int, why: str) -> int:
+        """Healing from outside the combat rules (the GM's hand, issue 13; the seeds have no healing): hit points
+        rise by ``amount`` up to the stat block's maximum and the health state follows them (a dying creature
+        healed above 0 hp is up again). Returns the hit points healed; refuses a dead creature."""
+        creature, cs = view.creature(target), view.state.get(target)
+        if self.health(creature, cs) is health.Health.DEAD:
+            raise RuleError(f"{target} is dead: healing does not bring it back")
+        healed = min(amount, max(creature.sheet.hp - cs.hp, 0))
+        if healed <= 0:
+            raise RuleError(f"{target} is already at its full {creature.sheet.hp} hp")
+        view.emit(ev.Healed(target, healed, why))
+        self.after_damage(view, target, -healed, cs.hp)
+        return healed
 
     def after_damage(self, view: View, target: str, amount: int, hp_before: int) -> None:
         """Announce a change of health state (PFB-HP-01..03)."""

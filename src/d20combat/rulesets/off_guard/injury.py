@@ -7,7 +7,7 @@ from d20combat.encounter import events as ev
 from d20combat.encounter.state import CombatantState
 from d20combat.model.creature import Creature
 from d20combat.rules import health
-from d20combat.rulesets.components import HitPoints, View
+from d20combat.rulesets.components import HitPoints, RuleError, View
 from d20combat.rulesets.off_guard import strike
 from d20combat.rulesets.off_guard.conditions import (
     _CANNOT_ACT_TEXT,
@@ -155,6 +155,27 @@ class DamageTaken(HitPoints):
                                           "damage past hp and a failed death save: unconscious and helpless "
                                           "(CMV-INJ-12)"))
         self.sync(view, target)
+
+    def heal(self, view: View, target: str, amount: int, why: str) -> int:
+        """Healing from outside the combat rules (the GM's hand; CMV has no healing rule — proposed reading):
+        damage taken falls by ``amount`` (not below 0); healed back under its hp, a dying or stable creature is up
+        again; bloodied and staggered follow the damage. Refuses a dead creature."""
+        creature, cs = view.creature(target), view.state.get(target)
+        stored = stored_conditions(cs)
+        if "dead" in stored:
+            raise RuleError(f"{target} is dead: healing does not bring it back")
+        now = damage_taken(creature, cs)
+        healed = min(amount, now)
+        if healed <= 0:
+            raise RuleError(f"{target} has taken no damage to heal")
+        view.emit(ev.Healed(target, healed, why))
+        if now - healed < creature.sheet.hp:
+            for name in ("dying", "stable"):
+                if name in stored:
+                    view.emit(ev.ConditionSet(target, stored[name][0], False,
+                                              f"healed: damage {now - healed} < hp {creature.sheet.hp}"))
+        self.sync(view, target)
+        return healed
 
     def strain(self, view: View, actor: str, cost: str) -> None:
         """CMV-INJ-08 (proposed): a staggered creature's major action costs it 1 damage, which takes

@@ -286,6 +286,8 @@ def _check_battle(battle: Battle) -> None:
         placement = battle.placements[cid]
         if placement.conditions:
             raise NotCompilable(f"{cid} starts with conditions ({', '.join(sorted(placement.conditions))})")
+        if placement.effects:
+            raise NotCompilable(f"{cid} starts with timed effects ({', '.join(e.name for e in placement.effects)})")
         if creature.fly_speed_ft:
             raise NotCompilable(f"{cid} flies")
         if placement.hp < 0:
