@@ -4,6 +4,7 @@ where they would see it."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -99,3 +100,16 @@ def test_gm_writes_survive_a_restart_and_export_verifies(client: TestClient, cli
     exported = again.get(f"/api/encounters/{eid}/export").json()
     r = again.post("/api/encounters/import", json=exported)
     assert r.status_code == 201, r.text
+
+
+def test_the_players_never_read_a_monsters_hp_from_the_gms_writes(client: TestClient) -> None:
+    made = create(client, duel(), seed=1)
+    eid = made["id"]
+    out = gm(client, eid, {"kind": "gm_set_hp", "target": "goblin", "hp": 3}, made["version"]).json()
+    gm(client, eid, {"kind": "gm_set_hp", "target": "valeros", "hp": 5}, out["version"])
+    pid = client.get(f"/api/encounters/{eid}").json()["player_id"]
+    texts = [e["text"] for e in client.get(f"/api/play/{pid}/log").json()]
+    goblin = [t for t in texts if "goblin" in t]
+    assert any("GM: sets goblin's hp" in t for t in goblin)
+    assert not any(re.search(r"hp to 3|→ 3", t) for t in goblin), goblin
+    assert any("sets valeros's hp to 5" in t for t in texts)  # their own hit points the players see

@@ -22,6 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from d20combat.model.catalog import default_catalog
 from d20combat.server import models as m
 from d20combat.server.bodylimit import BodyLimit
 from d20combat.server.gm_models import GmIn
@@ -151,6 +152,11 @@ def create_app(db_path: str | Path = "d20combat.db", *, lab: Lab | None = None, 
     @app.get("/api/examples", response_model=list[str], summary="the shipped examples")
     async def examples() -> list[str]:
         return service.examples()
+
+    @app.get("/api/bestiary", response_model=list[str],
+             summary="the bestiary's stat blocks by name (for adding a creature mid-fight)")
+    async def bestiary() -> list[str]:
+        return sorted(default_catalog().bestiary)
 
     @app.post("/api/encounters", status_code=201, response_model=m.Summary, responses={**E422},
               summary="a new encounter from an example, a scenario or scenario YAML")

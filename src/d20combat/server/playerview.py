@@ -38,7 +38,8 @@ class Redactor:
         words = set(self.unseen) | {enc.creature(c).name for c in self.unseen}
         words = {w for w in words if w and (w in self.unseen or w.lower() not in seen_names)}
         self._unseen_re = _words(words)
-        self._hp_re = [re.compile(rf"\s*→\s*{re.escape(c)} hp -?\d+\s*→\s*-?\d+") for c in sorted(self.others)]
+        self._hp_re = [re.compile(rf"\s*→\s*{re.escape(c)} hp -?\d+\s*→\s*-?\d+|(?<={re.escape(c)}'s hp) to -?\d+")
+                       for c in sorted(self.others)]
 
     def shows(self, cid: str) -> bool:
         return cid in self.seen
