@@ -16,13 +16,15 @@ from d20combat.odds.attack import (
     RoundOdds,
     attack_odds,
     clear_caches,
-    combatant_id,
     full_attack,
     iteratives,
     kill_odds,
+    percentiles,
+)
+from d20combat.odds.profiles import (
+    combatant_id,
     parse_crit,
     parse_iteratives,
-    percentiles,
     profile_from_encounter,
     profile_from_numbers,
 )

@@ -23,14 +23,11 @@ from d20combat.odds.attack import (
     OddsError,
     RoundOdds,
     attack_odds,
-    combatant_id,
     full_attack,
     iteratives,
     kill_odds,
-    parse_iteratives,
-    profile_from_encounter,
-    profile_from_numbers,
 )
+from d20combat.odds.profiles import combatant_id, parse_iteratives, profile_from_encounter, profile_from_numbers
 
 MAX_ROUNDS = 100
 
