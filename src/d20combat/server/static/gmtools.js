@@ -8,28 +8,12 @@
   if (parts[0] !== "table") return;
   const ID = decodeURIComponent(parts[1] || "");
   const API = `/api/encounters/${encodeURIComponent(ID)}`;
-  const { api } = window.D20;
+  const { api, h } = window.D20;
   const $ = (id) => document.getElementById(id);
   const CONDITIONS = ["prone", "shaken", "frightened", "panicked", "sickened", "fatigued", "exhausted", "entangled",
     "dazed", "stunned", "blinded", "deafened", "grappled", "paralyzed", "asleep", "unconscious", "hidden",
     "invisible", "concealed:20", "concealed:50", "flat_footed", "staggered", "bloodied"];
   const G = { state: null, bestiary: [], picking: false, busy: false };
-
-  function h(tag, attrs, ...children) {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === null || v === undefined || v === false) continue;
-      if (k === "class") e.className = v;
-      else if (k === "testid") e.dataset.testid = v;
-      else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-      else e.setAttribute(k, v === true ? "" : v);
-    }
-    for (const c of children.flat()) {
-      if (c === null || c === undefined || c === false) continue;
-      e.append(c instanceof Node ? c : String(c));
-    }
-    return e;
-  }
 
   const num = (id) => { const v = $(id).value.trim(); return v === "" ? null : Number(v); };
   const txt = (id) => $(id).value.trim();
