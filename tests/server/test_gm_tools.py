@@ -113,3 +113,18 @@ def test_the_players_never_read_a_monsters_hp_from_the_gms_writes(client: TestCl
     assert any("GM: sets goblin's hp" in t for t in goblin)
     assert not any(re.search(r"hp to 3|→ 3", t) for t in goblin), goblin
     assert any("sets valeros's hp to 5" in t for t in texts)  # their own hit points the players see
+
+
+def test_the_state_says_what_undo_and_redo_would_do(client: TestClient) -> None:
+    """Issue 13: Undo and Redo say what they will take back or put back; nothing to redo → null (disabled)."""
+    made = create(client, duel(), seed=1)
+    eid = made["id"]
+    start = client.get(f"/api/encounters/{eid}/state").json()["history"]
+    assert start == {"undo": None, "redo": None}
+    out = gm(client, eid, {"kind": "gm_damage", "target": "goblin", "amount": 1}, made["version"]).json()
+    assert out["state"]["history"] == {"undo": "GM: 1 damage to goblin", "redo": None}
+    undone = client.post(f"/api/encounters/{eid}/undo", json={"expected_version": out["version"]}).json()
+    assert undone["state"]["history"] == {"undo": None, "redo": "GM: 1 damage to goblin"}
+    pid = client.get(f"/api/encounters/{eid}").json()["player_id"]
+    assert "history" not in client.get(f"/api/play/{pid}/state").json() or \
+        client.get(f"/api/play/{pid}/state").json()["history"] is None

@@ -175,6 +175,12 @@ class StateView(BaseModel):
     combatants: list[CombatantView]
     revealed: list[str] = Field(default_factory=list,
                                 description="the GM view only: creatures the GM revealed to the players")
+    history: History | None = Field(None, description="the GM view only: what undo and redo would do now")
+
+
+class History(BaseModel):
+    undo: str | None = Field(description="what undo takes back (the step's first words), or null: nothing to undo")
+    redo: str | None = Field(description="what redo puts back, or null: nothing to redo")
 
 
 class DecisionOut(BaseModel):

@@ -76,7 +76,28 @@ def state(live: Live, view: str) -> Json:
     if view == "player":
         return playerview.state(live, base, lambda cid: _combatant(live, cid), prompt)
     return {**base, "combatants": [_combatant(live, cid) for cid in ids],
-            "revealed": sorted(live.revealed)}
+            "revealed": sorted(live.revealed), "history": history(live)}
+
+
+def history(live: Live) -> Json:
+    """What undo and redo would do now, in words: the open reaction's half-asked action, or a committed step
+    (its first explained event: "valeros moves to (4,5) — 15 ft", "GM: 2 damage to goblin")."""
+    enc = live.enc
+    undo: str | None = None
+    if enc.pending is not None:
+        undo = f"the half-asked {enc.pending.action.label(str)} (waiting for {enc.pending.prompt.reactor})"
+    elif live.head > 1:
+        undo = step_label(live, live.head - 1)
+    redo = step_label(live, live.head) if live.head < len(live.batches) else None
+    return {"undo": undo, "redo": redo}
+
+
+def step_label(live: Live, index: int) -> str:
+    for e in live.batches[index]:
+        words = text(live.enc, e).split("\n", 1)[0].strip()
+        if words:
+            return words if len(words) <= 90 else words[:89] + "…"
+    return f"step {index}"
 
 
 def _combatant(live: Live, cid: str) -> Json:
