@@ -328,7 +328,8 @@ def test_undo_and_redo(client: TestClient) -> None:
     moved = _state(client, eid)
     r = client.post(f"/api/encounters/{eid}/undo", json={"expected_version": 2})
     assert r.status_code == 200 and r.json()["events"] == [] and r.json()["version"] == 3
-    assert {**r.json()["state"], "version": 1} == start
+    assert r.json()["state"]["history"] == {"undo": None, "redo": "valeros moves to (2,5) — 15 ft"}
+    assert {**r.json()["state"], "version": 1, "history": start["history"]} == start
     r = client.post(f"/api/encounters/{eid}/redo", json={"expected_version": 3})
     assert r.status_code == 200 and r.json()["version"] == 4
     assert {**r.json()["state"], "version": 2} == moved
