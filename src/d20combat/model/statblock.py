@@ -152,6 +152,19 @@ class Abilities(_Strict):
     cha: builtins.int = Field(10, ge=0, le=50)
 
 
+class Saves(_Strict):
+    """Saving-throw bonuses as a stat block prints them: totals, the ability modifier included (Fort Con, Ref Dex,
+    Will Wis). A save left out is derived from the ability modifier alone."""
+
+    fort: Modifier | None = Field(None, description="Fortitude save bonus (total)")
+    ref: Modifier | None = Field(None, description="Reflex save bonus (total)")
+    will: Modifier | None = Field(None, description="Will save bonus (total)")
+
+    def get(self, kind: builtins.str) -> builtins.int | None:
+        """The printed bonus of ``kind`` (fort, ref, will), or None."""
+        return getattr(self, kind, None) if kind in ("fort", "ref", "will") else None
+
+
 WeaponRef = Annotated[Annotated[Name, Tag(BY_NAME)] | Annotated[Weapon, Tag(INLINE)], Discriminator(_name_or_inline)]
 ArmorRef = Annotated[Annotated[Name, Tag(BY_NAME)] | Annotated[Armor, Tag(INLINE)], Discriminator(_name_or_inline)]
 ShieldRef = Annotated[Annotated[Name, Tag(BY_NAME)] | Annotated[Shield, Tag(INLINE)], Discriminator(_name_or_inline)]
@@ -185,6 +198,8 @@ class StatBlock(_Strict):
     deflection_bonus: Bonus = 0
     ac_other: Modifier = Field(0, description="other untyped AC modifiers (PFB-AC-02), e.g. a designer's adjustment")
     init_modifier: Modifier | None = Field(None, description="the sheet's total initiative modifier (PFB-INIT-03)")
+    saves: Saves | None = Field(None, description="saving-throw bonuses as printed, e.g. {fort: 4, ref: 1, will: 0}; "
+                                                  "a save left out is the ability modifier alone")
     feats: tuple[Name, ...] = Field((), max_length=MAX_LIST_ITEMS)
     sneak_attack_dice: int = Field(0, ge=0, le=MAX_DICE_COUNT)
     low_light_vision: bool = False

@@ -28,6 +28,7 @@ from d20combat.rulesets.components import (
     CoreTactics,
     CornerCover,
     D20Attack,
+    D20Saves,
     GridMovement,
     HitPointDamage,
     HitPoints,
@@ -67,6 +68,8 @@ class Policies:
     """P4 surprise: who is surprised."""
     conditions: NamedConditions = field(default_factory=NamedConditions)
     """P15 conditions: the condition table and its procedures."""
+    saves: D20Saves = field(default_factory=D20Saves)
+    """Saving throws and checks: their modifiers, natural 1 and 20, the explained bonus."""
     economy: StandardMoveEconomy = field(default_factory=StandardMoveEconomy)
     """P5 action economy: the turn's pools, paying for actions, off-turn pools."""
     movement: GridMovement = field(default_factory=GridMovement)
@@ -144,6 +147,7 @@ class Ruleset:
     turn_order: TurnOrder
     surprise: StealthSurprise
     conditions: NamedConditions
+    saves: D20Saves
     economy: StandardMoveEconomy
     movement: GridMovement
     attack: D20Attack

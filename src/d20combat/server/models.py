@@ -137,6 +137,21 @@ class EffectView(BaseModel):
     condition: str = Field("", description="a condition it brings while it lasts")
 
 
+class StatOut(BaseModel):
+    value: int
+    explain: str = Field(description="e.g. 'Str +2 (17, fatigued −2)', 'AC 15 = 10 + armor 4 + Dex 1', "
+                                     "'speed 15 ft (30, staggered half)', 'Will +3 = base 2 + Wis 1'")
+
+
+class StatsOut(BaseModel):
+    abilities: dict[str, StatOut] = Field(description="str, dex, con, int, wis, cha: the modifiers now")
+    ac: StatOut = Field(description="the target number of an ordinary attack now (AC, Passive Defense…)")
+    defenses: dict[str, StatOut] = Field(description="the ruleset's other target numbers: flat-footed or off-guard, "
+                                                     "touch")
+    speed: StatOut
+    saves: dict[str, StatOut] = Field(description="fort, ref, will (and death where the ruleset has it)")
+
+
 class CombatantView(BaseModel):
     id: str
     name: str
@@ -154,6 +169,8 @@ class CombatantView(BaseModel):
     effects: list[EffectView]
     wielding: str | None
     attacks: list[str]
+    stats: StatsOut | None = Field(None, description="effective numbers under the conditions, explained; in the "
+                                                     "player view only for the players' own characters")
 
 
 class StateView(BaseModel):

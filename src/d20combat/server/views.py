@@ -12,7 +12,7 @@ from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter
 from d20combat.render import describe_event
 from d20combat.rules import health as hp_rules
-from d20combat.server import playerview
+from d20combat.server import playerview, stats
 from d20combat.server.inputs import Json
 from d20combat.server.live import Live
 
@@ -73,9 +73,10 @@ def state(live: Live, view: str) -> Json:
         "pending": prompt,
         "combatants": [],
     }
-    if view == "player":
-        return playerview.state(live, base, lambda cid: _combatant(live, cid), prompt)
-    return {**base, "combatants": [_combatant(live, cid) for cid in ids],
+    if view == "player":  # effective stats only for the players' own characters (never a monster's numbers)
+        return playerview.state(live, base, lambda cid: {**_combatant(live, cid), "stats": stats.for_players(
+            live, cid)}, prompt)
+    return {**base, "combatants": [{**_combatant(live, cid), "stats": stats.effective_stats(enc, cid)} for cid in ids],
             "revealed": sorted(live.revealed), "history": history(live)}
 
 

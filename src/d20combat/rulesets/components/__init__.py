@@ -24,6 +24,7 @@ from d20combat.rulesets.components.economy import StandardMoveEconomy, TurnAllow
 from d20combat.rulesets.components.injury import HitPoints
 from d20combat.rulesets.components.movement import GridMovement
 from d20combat.rulesets.components.reactions import NoReactions, ThreatenedSquareAoO
+from d20combat.rulesets.components.saves import D20Saves, Explained, SaveKind
 from d20combat.rulesets.components.sheets import CoreSheets
 from d20combat.rulesets.components.surprise import StealthSurprise
 from d20combat.rulesets.components.tactics import CoreTactics
@@ -41,6 +42,8 @@ __all__ = [
     "CoreTactics",
     "CornerCover",
     "D20Attack",
+    "D20Saves",
+    "Explained",
     "GridMovement",
     "Handler",
     "HitPointDamage",
@@ -49,6 +52,7 @@ __all__ = [
     "NoActiveDefense",
     "NoReactions",
     "RuleError",
+    "SaveKind",
     "StandardMoveEconomy",
     "StealthSurprise",
     "StrongestConcealment",

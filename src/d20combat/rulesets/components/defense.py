@@ -17,6 +17,9 @@ class ArmorClass(Component):
 
     name: str = "AC"
     """What the target number is called in explanations ("AC", "Passive Defense")."""
+    variants: tuple[tuple[str, DefenseContext], ...] = (("flat-footed", DefenseContext(flat_footed=True)),
+                                                        ("touch", DefenseContext(touch=True)))
+    """The other target numbers this ruleset has, as the table shows them (PFB-AC-03..06)."""
 
     def __init__(self, *, flat_footed_loses_dodge: bool = False, touch_keeps_natural_armor: bool = False) -> None:
         self.flat_footed_loses_dodge = flat_footed_loses_dodge

@@ -24,3 +24,9 @@ class GridMovement(Component):
 
     def speed_ft(self, creature: Creature, state: CombatantState) -> int:
         return creature.land_speed_ft
+
+    def describe_speed(self, creature: Creature, state: CombatantState) -> str:
+        """``"speed 30 ft"``; with what changed it: ``"speed 15 ft (30, staggered half)"``."""
+        value = self.speed_ft(creature, state)
+        return f"speed {value} ft" if value == creature.land_speed_ft else \
+            f"speed {value} ft ({creature.land_speed_ft})"

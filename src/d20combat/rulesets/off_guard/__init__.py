@@ -18,6 +18,8 @@ swaps, each policy small — :meth:`OffGuard.compose` is the table:
   +4 to hit, then a death save DC 10 + damage
 - health counts damage *taken* against a fixed hp (CMV-INJ): bloodied at half, staggered at hp,
   a death save when the damage passes hp, dying, stable, dead
+- saves and checks (CMV-COND-12/24/38, CMV-COV-09, CMV-CDG-07): PFB's natural 1 and 20 on saves, the table's
+  penalties, off-guard's lost Dex on Reflex, cover on Reflex, the death save d20 + Con
 - the 24 conditions (CMV-COND) are the table in ``data/cmv_conditions.yaml``; the procedures
   (death saves, fear saves, escaping, flanking, cornering) are the components' code
 
@@ -67,6 +69,7 @@ from d20combat.rulesets.off_guard.fear import Fear
 from d20combat.rulesets.off_guard.injury import DamageTaken
 from d20combat.rulesets.off_guard.movement import HalfSpeedUnlessAided
 from d20combat.rulesets.off_guard.options import OffGuardOptions
+from d20combat.rulesets.off_guard.saves import TableSaves
 from d20combat.rulesets.off_guard.tactics import CmvTactics
 from d20combat.rulesets.off_guard.turn_order import InitiativeCheckPenalties
 
@@ -94,6 +97,7 @@ class OffGuard(Ruleset):
             turn_order=InitiativeCheckPenalties(table),     # deafened −4, bloodied −1, shaken −2 (CMV-COND-07)
             surprise=StealthSurprise(),                     # PFB's; the surprised are off-guard (CMV-COND-40)
             conditions=table,                               # the condition table (CMV-COND, CMV-INJ-01)
+            saves=TableSaves(table, o),                     # the table's numbers on saves and checks; death saves
             economy=economy,                                # minor/major; dazed, debilitated, staggered, held
             movement=movement,                              # fatigued −5 ft; blind, staggered: half speed
             attack=SituationalModifiers(table, fear, o),    # higher ground, flanking, squeezing, prone (CMV-SIT)

@@ -21,7 +21,7 @@ from d20combat.numbers import Modifier, total
 from d20combat.rulesets.components import NamedConditions, TurnAllowance, View
 from d20combat.rulesets.off_guard.options import OffGuardOptions
 
-SaveKind = Literal["fortitude", "reflex", "will", "death"]
+_SAVE_WORD = {"fort": "Fortitude", "ref": "Reflex"}
 
 # ------------------------------------------------------------------------------------------- data
 
@@ -252,61 +252,30 @@ class ConditionTable(NamedConditions):
         return replace(creature, str_mod=creature.str_mod + deltas["str"], dex_mod=creature.dex_mod + deltas["dex"],
                        con_mod=creature.con_mod + deltas["con"])
 
-    # --- checks and saves ----------------------------------------------------------------------------------------
+    # --- ability scores, checks and saves (the saves area, :class:`~d20combat.rulesets.off_guard.saves.TableSaves`) --
+    def ability_score_changes(self, creature: Creature, state: CombatantState) -> list[Modifier]:
+        """CMV-COND-17/19: fatigued −2 to every ability score, exhausted a further −2."""
+        return [Modifier(row.abilities, name) for name, row in self.rows_of(creature, state) if row.abilities]
+
     def check_modifiers(self, creature: Creature, state: CombatantState) -> list[Modifier]:
-        """Modifiers on checks: bloodied −1, wounded −1 (CMV-INJ-02/04), shaken −2 (CMV-COND-24)."""
-        return [Modifier(row.checks, name) for name, row in self.rows_of(creature, state) if row.checks]
+        """The conditions' modifiers on checks (CMV-INJ-02/04, CMV-COND-24): the saves area's."""
+        return self.rules.saves.condition_check_modifiers(creature, state)
 
-    def save_modifiers(self, creature: Creature, state: CombatantState, kind: SaveKind, *, base: int | None = None,
+    def save_modifiers(self, creature: Creature, state: CombatantState, kind: str, *, base: int | None = None,
                        cover_fact: CoverFact | None = None) -> list[Modifier]:
-        """A saving throw's modifiers. Stat blocks carry no save bonuses (MISSING in CMV), so the
-        ability modifier stands in unless ``base`` is given. Off-guard (and helpless) lose a positive
-        Dex on Reflex (CMV-COND-38, CMV-HELP-04); sickened −2 except death saves (CMV-COND-12);
-        shaken −2, death saves too by default (CMV-COND-24); cover +2 on Reflex, improved +4, soft
-        cover nothing (CMV-COV-09/12/18)."""
-        active = self.active(creature, state)
-        c = self.adjusted(creature, active)
-        helpless = self.rules.injury.is_helpless(creature, state)
-        mods: list[Modifier] = []
-        if kind == "death":
-            if self.opts.cmv_death_save_bonus == "con":
-                mods.append(Modifier(c.con_mod, "Con"))
-        elif base is not None:
-            mods.append(Modifier(base, f"{kind} save"))
-            if kind == "reflex" and (("off-guard" in active) or helpless) and c.dex_mod > 0:
-                mods.append(Modifier(-c.dex_mod, "no Dex bonus (off-guard)"))
-        else:
-            ability = {"fortitude": ("Con", c.con_mod), "reflex": ("Dex", c.dex_mod),
-                       "will": ("Wis", ability_mod(creature.sheet.abilities.wis))}[kind]
-            value = ability[1]
-            if kind == "reflex" and (("off-guard" in active) or helpless):
-                value = min(value, 0)
-            mods.append(Modifier(value, ability[0]))
-        for name, row in self.rows(active):
-            if not row.saves:
-                continue
-            if kind == "death" and not row.death_saves:
-                continue
-            if kind == "death" and name == "shaken" and not self.opts.cmv_shaken_death_saves:
-                continue
-            mods.append(Modifier(row.saves, name))
-        if kind == "reflex" and cover_fact is not None and cover_fact.degree is CoverDegree.COVER:
-            if isinstance(cover_fact, CmvCover) and cover_fact.soft:
-                pass
-            elif isinstance(cover_fact, CmvCover) and cover_fact.improved:
-                mods.append(Modifier(4, "improved cover"))
-            else:
-                mods.append(Modifier(2, "cover"))
-        return [m for m in mods if m.value]
+        """A saving throw's modifiers (the saves area's, CMV-COND-12/24/38, CMV-COV-09/12/18); ``base``: a total
+        save bonus to use instead of the stat block's."""
+        return self.rules.saves.save_modifiers(creature, state, kind, cover_fact=cover_fact, printed=base)
 
-    def saving_throw(self, view: View, cid: str, kind: SaveKind, dc: int, why: str) -> bool:
-        """Roll a save (a natural 1 fails, a natural 20 succeeds, as PFB's saves) and log it."""
+    def saving_throw(self, view: View, cid: str, kind: str, dc: int, why: str) -> bool:
+        """Roll a save with the saves area's modifiers and natural 1 and 20 (as PFB's saves, CMV-CDG-07) and log it."""
+        saves = self.rules.saves
         creature, cs = view.creature(cid), view.state.get(cid)
         face = view.dice.d20(f"{kind} save {cid}")
-        t = total(face, self.save_modifiers(creature, cs, kind), base_label="d20", stacking=self.rules.stacking)
-        ok = face == 20 or (face != 1 and t.value >= dc)
+        t = total(face, saves.save_modifiers(creature, cs, kind), base_label="d20", stacking=self.rules.stacking)
+        ok = saves.succeeds(kind, face, t.value, dc)
         nat = " (natural 20)" if face == 20 else " (natural 1)" if face == 1 else ""
-        name = "death save" if kind == "death" else f"{kind.capitalize()} save"
+        name = "death save" if kind == "death" else f"{_SAVE_WORD.get(kind, kind.capitalize())} save"
         view.emit(ev.Note(f"{cid} {name} ({why}): {t.explain()} vs DC {dc}{nat} — {'succeeds' if ok else 'fails'}"))
         return ok
 

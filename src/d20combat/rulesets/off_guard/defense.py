@@ -27,6 +27,8 @@ class OffGuardDefense(ArmorClass):
     (CMV-SIT-09, CMV-COND-42, CMV-COND-43), disoriented −2 (CMV-COND-10); squeezing −4 (CMV-SIT-11); a GM's AC
     modifier for one attack (CMV-SIT-03). Cover's +4 or +8 comes from the cover area."""
 
+    variants = (("off-guard", DefenseContext(flat_footed=True)), ("touch", DefenseContext(touch=True)))
+
     def __init__(self, table: ConditionTable, opts: OffGuardOptions) -> None:
         super().__init__()
         self.table = table

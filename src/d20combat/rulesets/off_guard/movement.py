@@ -25,9 +25,26 @@ class HalfSpeedUnlessAided(GridMovement):
         """Fatigued −5 ft (CMV-COND-18, once even when exhausted); blinded and staggered move at half
         speed unless an ally guides them (CMV-COND-03, CMV-INJ-07); ``ignore_blind``: a blind creature risking
         full speed (variant ``cmv_blind_full_speed_check``)."""
+        return self.speed_parts(creature, state, ignore_blind=ignore_blind)[0]
+
+    def speed_parts(self, creature: Creature, state: CombatantState, *, ignore_blind: bool = False
+                    ) -> tuple[int, list[str]]:
+        """:meth:`speed` and the words for each change (CMV-COND-03/18, CMV-INJ-07; held stays put, CMV-COND-36)."""
         rows = self.table.rows_of(creature, state)
         speed = creature.land_speed_ft + sum(row.speed_ft for _, row in rows)
-        halved = any(row.speed == "half" and not (ignore_blind and name == "blinded") for name, row in rows)
-        if halved and not self.table.guided(state):
+        notes = [f"{name} {'+' if row.speed_ft > 0 else '−'}{abs(row.speed_ft)} ft" for name, row in rows
+                 if row.speed_ft]
+        halved = [name for name, row in rows if row.speed == "half" and not (ignore_blind and name == "blinded")]
+        if halved and self.table.guided(state):
+            notes.append(f"{', '.join(halved)} but guided: full")
+        elif halved:
             speed = speed // 2 // 5 * 5
-        return max(speed, 0)
+            notes.append(f"{', '.join(halved)} half")
+        notes += [f"{name}: stays in its square" for name, row in rows if row.speed == "stop"]
+        return max(speed, 0), notes
+
+    def describe_speed(self, creature: Creature, state: CombatantState) -> str:
+        """``"speed 10 ft (30, fatigued −5 ft, staggered half)"``."""
+        value, notes = self.speed_parts(creature, state)
+        return f"speed {value} ft ({', '.join([str(creature.land_speed_ft), *notes])})" if notes else \
+            f"speed {value} ft"

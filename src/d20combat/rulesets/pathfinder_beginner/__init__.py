@@ -17,6 +17,7 @@ from d20combat.rulesets.components import (
     CoreTactics,
     CornerCover,
     D20Attack,
+    D20Saves,
     GridMovement,
     HitPointDamage,
     HitPoints,
@@ -46,6 +47,7 @@ class PathfinderBeginner(Ruleset):
             turn_order=TurnOrder(),                 # d20 + Dex (+4 Improved Initiative), roll-offs (PFB-INIT)
             surprise=StealthSurprise(),             # Stealth vs Perception, or the scenario says (PFB-SURP)
             conditions=NamedConditions(),           # no condition table
+            saves=D20Saves(),                       # printed saves or ability; natural 1/20 on saves only (PFB-NAT)
             economy=StandardMoveEconomy(            # standard, move, free; standard as move (PFB-ACT, SURP-05)
                 max_free_actions=o.max_free_actions, surprise_free_actions=o.pfb_surprise_free_actions),
             movement=GridMovement(                  # 5/10 diagonals, 5-foot step (PFB-MOVE)

@@ -61,6 +61,7 @@ from d20combat.rulesets.skill_based.economy import ComplexBasicEconomy
 from d20combat.rulesets.skill_based.feint import Feinting
 from d20combat.rulesets.skill_based.options import TWO_WEAPON, SkillBasedOptions
 from d20combat.rulesets.skill_based.reactions import SkillAttacksOfOpportunity
+from d20combat.rulesets.skill_based.saves import SkillSaves
 from d20combat.rulesets.skill_based.sheets import WeaponSkillSheets
 from d20combat.rulesets.skill_based.skills import OffHand
 from d20combat.rulesets.skill_based.spells import Counterspelling
@@ -95,6 +96,7 @@ class SkillBased(Ruleset):
             turn_order=DexInitiative(agility_score=o.skl_init_agility_score),  # d20 + Dex, once (SKL-INIT)
             surprise=StealthSurprise(),             # PFB's surprise round: the text has none
             conditions=NamedConditions(),           # no condition table
+            saves=SkillSaves(),                     # no saves in the text: skill checks, no natural 1/20 (SKL-CSPL-04)
             economy=economy,                        # complex, basic, free per round; the reserve (SKL-ACT, SKL-RES)
             movement=GridMovement(step_uses_free_action=True),  # PFB's grid (SKL-AOO-09); step only as a variant
             attack=WeaponSkillAttack(               # skill + Str/Dex, natural 20 = 30, 1 = −10 (SKL-ATK, SKL-AOO-08)

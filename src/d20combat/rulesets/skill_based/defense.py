@@ -18,6 +18,7 @@ class PassiveDefense(ArmorClass):
     unless ``skl_helpless_defense = pfb`` (PFB-HELP-02/03)."""
 
     name = "Passive Defense"
+    variants = ()  # SKL-DEF-01: one TN, 10 + Dex, whatever the attack
 
     def __init__(self, *, helpless_defense: str = "full") -> None:
         super().__init__()

@@ -31,6 +31,7 @@ from d20combat.rulesets.components import (
     CoreTactics,
     CornerCover,
     D20Attack,
+    D20Saves,
     GridMovement,
     HitPointDamage,
     HitPoints,
@@ -109,6 +110,7 @@ KERNEL_COMPONENTS: dict[str, tuple[KernelComponent, ...]] = {
     "turn_order": (KernelComponent(TurnOrder),),
     "surprise": (KernelComponent(StealthSurprise, ("determine",)),),
     "conditions": (KernelComponent(NamedConditions, ("active",)),),
+    "saves": (KernelComponent(D20Saves),),  # asked only by GM calls and condition procedures the kernel never runs
     "economy": (KernelComponent(StandardMoveEconomy, ("allowance", "turn_pools", "pay", "round_reactions")),),
     "movement": (KernelComponent(GridMovement, ("speed_ft",)),),
     "attack": (KernelComponent(D20Attack, ("attack_problem", "situational_attack_modifiers", "holds",
