@@ -280,3 +280,60 @@ def test_a_session_with_gm_writes_verifies_event_for_event(ruleset: str) -> None
     again, _, _ = verify_batches(battle_from_data(duel(ruleset)), enc.start_faces,
                                  writes, copy.deepcopy(events), [len(b) for b in batches])
     assert [e.to_json() for e in again.log] == [e.to_json() for e in enc.log]
+
+
+# ------------------------------------------------------------------------------------------ saves and checks
+def _typed(enc: Encounter, *faces: int) -> None:
+    enc.dice = TypedDice()
+    for face in faces:
+        enc.dice.enter(face, 20)
+
+
+def test_pfb_nat_03_a_called_save_succeeds_on_a_natural_20_whatever_the_dc() -> None:
+    """PFB-NAT-03/04 through the GM's call: natural 20 succeeds, natural 1 fails."""
+    enc = started()
+    _typed(enc, 20)
+    events = enc.gm(gm.GmSave("goblin", "will", 40, "fear"))
+    rolled = next(e for e in events if isinstance(e, ev.SaveRolled))
+    assert rolled.success and rolled.dc == 40 and "natural 20" in rolled.explanation
+    _typed(enc, 1)
+    rolled = next(e for e in enc.gm(gm.GmSave("goblin", "will", 0)) if isinstance(e, ev.SaveRolled))
+    assert not rolled.success and "natural 1" in rolled.explanation
+
+
+def test_pfb_nat_05_a_called_check_has_no_automatic_result() -> None:
+    """PFB-NAT-05/06: a skill check's natural 20 does not beat an impossible DC."""
+    enc = started()
+    _typed(enc, 20)
+    rolled = next(e for e in enc.gm(gm.GmCheck("valeros", "climb", 60)) if isinstance(e, ev.SaveRolled))
+    assert not rolled.success and rolled.check == "climb"
+
+
+def test_cmv_cond_24_a_shaken_creature_saves_at_minus_2_when_the_gm_calls() -> None:
+    """CMV-COND-24: shaken −2 on saves, named in the explanation of the GM's call."""
+    enc = started("off-guard")
+    enc.gm(gm.GmCondition("goblin", "shaken"))
+    _typed(enc, 10)
+    rolled = next(e for e in enc.gm(gm.GmSave("goblin", "will", 10)) if isinstance(e, ev.SaveRolled))
+    assert "shaken" in rolled.explanation
+    plain = started("off-guard")
+    _typed(plain, 10)
+    other = next(e for e in plain.gm(gm.GmSave("goblin", "will", 10)) if isinstance(e, ev.SaveRolled))
+    assert rolled.total == other.total - 2
+
+
+def test_skl_a_called_save_under_skill_based_has_no_natural_result() -> None:
+    """SKL-ATK-07 (no natural results in the skill-based variant) through the GM's call."""
+    enc = started("skill-based")
+    _typed(enc, 20)
+    rolled = next(e for e in enc.gm(gm.GmSave("goblin", "fort", 60)) if isinstance(e, ev.SaveRolled))
+    assert not rolled.success
+
+
+def test_called_saves_are_refused_in_words() -> None:
+    enc = started()
+    with pytest.raises(IllegalAction, match=r"gm_save\.dc"):
+        enc.gm(gm.GmSave("goblin", "will", -1))
+    with pytest.raises(IllegalAction, match="no 'juggling' skill"):
+        enc.gm(gm.GmCheck("goblin", "juggling", 10))
+    assert not enc.writes

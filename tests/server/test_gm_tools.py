@@ -128,3 +128,16 @@ def test_the_state_says_what_undo_and_redo_would_do(client: TestClient) -> None:
     pid = client.get(f"/api/encounters/{eid}").json()["player_id"]
     assert "history" not in client.get(f"/api/play/{pid}/state").json() or \
         client.get(f"/api/play/{pid}/state").json()["history"] is None
+
+
+def test_a_called_save_takes_the_gms_typed_d20_and_refuses_a_wrong_die(client: TestClient) -> None:
+    made = create(client, duel(), seed=1)
+    eid, v = made["id"], made["version"]
+    bad = gm(client, eid, {"kind": "gm_save", "target": "goblin", "save": "will", "dc": 12}, v, ["d6=3"])
+    assert bad.status_code == 422 and "dice[0]" in bad.text and "d20" in bad.text
+    out = gm(client, eid, {"kind": "gm_save", "target": "goblin", "save": "will", "dc": 12}, v, ["d20=20"]).json()
+    texts = [e["text"] for e in out["events"]]
+    assert texts[0] == "GM: calls for a Will save DC 12 from goblin"
+    assert "d20 20" in texts[1] and "natural 20" in texts[1] and texts[1].endswith("succeeds")
+    export = client.get(f"/api/encounters/{eid}/export").json()
+    assert export["writes"][-1]["dice"] == [[20, 20]]

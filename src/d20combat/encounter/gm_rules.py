@@ -253,7 +253,46 @@ def _remove(enc: EncounterCore, tx: Tx, a: gm.GmRemoveCreature) -> None:
     tx.emit(ev.CreatureRemoved(cid))
 
 
+# ------------------------------------------------------------------------------------------ saves and checks
+def _save(enc: EncounterCore, tx: Tx, a: gm.GmSave) -> None:
+    cid = _target(enc, tx, a.target, "gm_save.target")
+    saves = enc.ruleset.saves
+    creature, cs = enc.creature(cid), tx.state.get(cid)
+    mods = saves.save_modifiers(creature, cs, a.save)
+    name = {"fort": "Fortitude", "ref": "Reflex", "will": "Will"}[a.save] + " save"
+    _roll(enc, tx, cid, a.save, name, mods, a.dc, a.why, "gm_save")
+
+
+def _check(enc: EncounterCore, tx: Tx, a: gm.GmCheck) -> None:
+    cid = _target(enc, tx, a.target, "gm_check.target")
+    skill = _text(a.skill.strip(), "gm_check.skill")
+    if not skill:
+        raise IllegalAction("gm_check.skill: name a skill (perception, climb…) or an ability (str, dex…)")
+    creature, cs = enc.creature(cid), tx.state.get(cid)
+    mods = enc.ruleset.saves.check_modifiers(creature, cs, skill)
+    _roll(enc, tx, cid, skill.lower(), f"{skill.capitalize()} check", mods, a.dc, a.why, "gm_check")
+
+
+def _roll(enc: EncounterCore, tx: Tx, cid: str, kind: str, name: str, mods: list[Any], dc: int, why: str,
+          what: str) -> None:
+    """One d20 against ``dc``: the total with every modifier named, natural results as the ruleset's saves say
+    (PFB-NAT-03..06, SKL-ATK-07)."""
+    if not 0 <= dc <= MAX_MODIFIER:
+        raise IllegalAction(f"{what}.dc: {dc} is not from 0 to {MAX_MODIFIER}")
+    why = _text(why, f"{what}.why")
+    face = tx.dice.roll(20, f"{name} {cid}")
+    t = total(face, mods, base_label="d20", stacking=enc.ruleset.stacking)
+    success = enc.ruleset.saves.succeeds(kind, face, t.value, dc)
+    natural = " (natural 20)" if face == 20 else " (natural 1)" if face == 1 else ""
+    verdict = "succeeds" if success else "fails"
+    tx.emit(ev.GmEdited(BY, f"calls for a {name} DC {dc} from {cid}" + (f" ({why})" if why else ""), cid))
+    tx.emit(ev.SaveRolled(cid, kind, dc, t.value, success,
+                          f"{cid} {name}: {t.explain()} vs DC {dc}{natural} — {verdict}"))
+
+
 _HANDLERS: dict[type[gm.GmAction], Callable[[EncounterCore, Tx, Any], None]] = {
+    gm.GmSave: _save,
+    gm.GmCheck: _check,
     gm.GmDamage: _damage,
     gm.GmHeal: _heal,
     gm.GmSetHp: _set_hp,
