@@ -1,9 +1,9 @@
 """Issue 13, "Done when": a whole session at the table as a GM plays it, at 1366×768 in Debian's Chromium.
 
-Created from an upload on the index page; a saving throw called; a timed effect that ends at the right turn; a
-creature added and hidden from the players; a charge previewed and made; a monster's turn played by the AI; undo
-and redo; then typed dice entered in the order the dialog offers them under every ruleset (off-guard's concealment
-d% after a hit included); no page overflows sideways.
+Created from an upload on the index page; a saving throw called with a typed d20; a timed effect that ends at
+the right turn; a creature added and hidden from the players; a charge previewed and made; a monster's turn
+played by the AI; undo and redo; then typed dice entered in the order the dialog offers them under every ruleset
+(off-guard's concealment d% after a hit included); no page overflows sideways.
 """
 
 from __future__ import annotations
@@ -51,6 +51,11 @@ def _open(browser: Browser, url: str, *, gm: bool = True) -> Page:  # noqa: F811
 def _no_overflow(page: Page) -> None:
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= SIZE["width"], f"{page.url}: {width} px wide in a {SIZE['width']} px window"
+
+
+def _idle(page: Page) -> None:
+    """No write in flight (the page ignores clicks while one is)."""
+    expect(page.locator("body.busy")).to_have_count(0)
 
 
 def _version(page: Page) -> str:
@@ -116,6 +121,16 @@ def test_a_whole_session_at_the_table(server: str, browser: Browser, tmp_path: P
     expect(page.get_by_test_id("gm-effect-list")).to_contain_text("bless")
     expect(page.get_by_test_id("initiative")).to_contain_text("bless")
 
+    # -- a saving throw called for, with the GM's physical d20 typed
+    page.get_by_test_id("gm-target").select_option("gob-a")
+    page.get_by_test_id("gm-saves").locator("summary").click()
+    page.get_by_test_id("gm-save").select_option("will")
+    page.get_by_test_id("gm-dc").fill("12")
+    page.get_by_test_id("gm-d20").fill("15")
+    page.get_by_test_id("gm-call-save").click()
+    expect(page.get_by_test_id("gm-result")).to_contain_text("Will save")
+    expect(page.get_by_test_id("log")).to_contain_text(re.compile(r"gob-a Will save: -?\d+ = d20 15.* vs DC 12"))
+
     # -- reinforcements: a wolf joins, hidden from the players
     page.get_by_test_id("gm-add").locator("summary").click()
     page.get_by_test_id("gm-new-id").fill("wolf")
@@ -153,14 +168,18 @@ def test_a_whole_session_at_the_table(server: str, browser: Browser, tmp_path: P
     page.get_by_test_id("dice-submit").click()
     expect(page.get_by_test_id("dice-dialog")).to_be_hidden()
     expect(page.get_by_test_id("log")).to_contain_text("charg")
-    if page.get_by_test_id("end-turn").is_enabled() and "valeros" in page.get_by_test_id("active").inner_text().lower():
+    _idle(page)
+    if "valeros" in page.get_by_test_id("active").inner_text().lower():  # a charge ends the turn; if not, end it
+        before = _version(page)
         page.get_by_test_id("end-turn").click()
+        _wait_version_change(page, before)
 
     # -- the monsters' turns played by the AI, one click each, until Kyra's turn
     for _ in range(4):
         active = page.get_by_test_id("active").inner_text().lower()
         if "kyra" in active or "valeros" in active:
             break
+        _idle(page)
         before = _version(page)
         page.get_by_test_id("ai-turn").click()
         _wait_version_change(page, before)
@@ -171,6 +190,7 @@ def test_a_whole_session_at_the_table(server: str, browser: Browser, tmp_path: P
         if page.get_by_test_id("round").inner_text() == "2" and "valeros" in \
                 page.get_by_test_id("active").inner_text().lower():
             break
+        _idle(page)
         before = _version(page)
         active = page.get_by_test_id("active").inner_text().lower()
         if "kyra" in active or "valeros" in active:
