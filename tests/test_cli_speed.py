@@ -35,7 +35,7 @@ def test_simulate_names_the_reference_engine_and_why() -> None:
     match = SPEED.search(result.stderr)
     assert match and match["n"] == "1", result.stderr
     assert match["engine"].startswith("the reference engine (the fast path does not implement its ")
-    assert "conditions" in match["engine"] and match["engine"].endswith("components)")
+    assert "movement" in match["engine"] and match["engine"].endswith("components)")
     asked = runner.invoke(app, ["simulate", str(EXAMPLES / "odds-duel.yaml"), "-n", "2", "--engine", "reference"])
     assert asked.exit_code == 0, asked.output
     assert "on the reference engine (asked for)" in asked.stderr

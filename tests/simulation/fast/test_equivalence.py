@@ -21,7 +21,7 @@ from d20combat.dice import SeededDice
 from d20combat.encounter.engine import Encounter
 from d20combat.scenario import battle_from_data
 from d20combat.simulation import encounter_seed, play_one, simulate_outcomes
-from d20combat.simulation.fast import kernel as k
+from d20combat.simulation.fast import kernel_base as k
 from d20combat.simulation.fast.compile import NotCompilable, compile_battle, unsupported_components
 from d20combat.simulation.fast.runner import _tape, play_fast
 from d20combat.simulation.fast.trace import fast_entries, reference_entries
@@ -142,7 +142,7 @@ def test_cli_names_the_engine_and_refuses_an_impossible_fast_path() -> None:
                                  "--engine", "fast"])
     assert result.exit_code != 0
     assert ("the fast path cannot play this scenario: this battle uses policy components the kernel does not "
-            "implement: conditions=ConditionTable") in result.output
+            "implement: movement=HalfSpeedUnlessAided") in result.output
     ok = runner.invoke(app, ["simulate", str(EXAMPLES / "odds-duel.yaml"), "-n", "20"])
     assert ok.exit_code == 0, ok.output
     assert "engine: fast path" in ok.output

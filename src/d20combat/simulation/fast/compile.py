@@ -177,6 +177,7 @@ from d20combat.simulation.fast.layout import (
 from d20combat.simulation.fast.layout import (
     RELOAD_NONE as RELOAD_NONE,
 )
+from d20combat.simulation.fast.layout import SHEET_HP
 from d20combat.simulation.fast.layout import (
     SIDE as SIDE,
 )
@@ -382,6 +383,7 @@ def compile_battle(battle: Battle) -> CompiledBattle:
         row[INTO_MELEE_FLAG] = int(penalty is not None)
         row[INTO_MELEE] = penalty.value if penalty is not None else 0
         row[ID_RANK] = rank[cid]
+        row[SHEET_HP] = creature.sheet.hp
         row[N_ATTACKS] = len(creature.attacks)
         for o, option in enumerate(creature.attacks):
             opt[i, o] = _option_row(rs, creature, option)

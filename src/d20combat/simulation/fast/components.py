@@ -44,13 +44,23 @@ from d20combat.rulesets.components import (
     TurnOrder,
 )
 from d20combat.rulesets.off_guard.concealment import StackingConcealment, concealing_areas
+from d20combat.rulesets.off_guard.conditions import ConditionTable
+from d20combat.rulesets.off_guard.economy import MinorMajorEconomy
+from d20combat.rulesets.off_guard.injury import DamageTaken
 from d20combat.simulation.fast.layout import (
     AREA_PLANE,
     CONC_ADD,
     CONC_INDEPENDENT,
     CONC_STRONGEST,
+    K_BLOODIED_UP,
     K_CONC_AREAS,
     K_CONC_STACK,
+    K_DEATH_CON,
+    K_DYING_GM,
+    K_ECON_CMV,
+    K_INJURY_CMV,
+    K_PASS_STABLE,
+    K_STRAIN,
     NotCompilable,
 )
 
@@ -102,14 +112,54 @@ def _stacking(component: StackingConcealment, battle: Battle, kn: I64, planes: I
                 planes[AREA_PLANE, c, r] = label
 
 
+def _table_of(component: MinorMajorEconomy | DamageTaken, area: str) -> ConditionTable:
+    """The condition table a component reads: the kernel knows off-guard's own (its rows, its derived
+    injury conditions), not a subclass's."""
+    table = component.table
+    if type(table) is not ConditionTable:
+        raise NotCompilable(f"the {area} component reads a condition table of class {type(table).__name__}; the "
+                            f"kernel replays ConditionTable's")
+    return table
+
+
+def _minor_major(component: MinorMajorEconomy, battle: Battle, kn: I64, planes: I64) -> None:
+    """CMV-INJ-06, CMV-COND-21, CMV-INJ-17: a staggered creature's single action; no actions while dying, stable
+    or dead. Its off-turn pools are the reaction attacks of the reactions area (CMV-COV-08), which the kernel
+    does not play: an economy that refreshes them is refused."""
+    _table_of(component, "economy")
+    if component.reactions is not None:
+        raise NotCompilable("the economy refreshes reaction attacks each round (CMV-COV-08), which the kernel does "
+                            "not play")
+    kn[K_ECON_CMV] = 1
+
+
+def _damage_taken(component: DamageTaken, battle: Battle, kn: I64, planes: I64) -> None:
+    """CMV-INJ: damage taken against the stat block's hp, with the variants of its death saves."""
+    table = _table_of(component, "injury")
+    opts = component.opts
+    kn[K_INJURY_CMV] = 1
+    kn[K_DEATH_CON] = int(table.opts.cmv_death_save_bonus == "con")
+    kn[K_PASS_STABLE] = int(opts.cmv_death_save_pass == "stable")
+    kn[K_DYING_GM] = int(opts.cmv_dying == "gm")
+    kn[K_BLOODIED_UP] = int(table.opts.cmv_bloodied_rounding == "up")
+    kn[K_STRAIN] = int(opts.cmv_staggered_strenuous_damage)
+
+
 _CONCEALMENT = ("concealment_sources", "combine")
+_ECONOMY = ("allowance", "turn_pools", "pay", "round_reactions", "settled_turn_pools")
+_INJURY = ("health", "is_helpless", "can_act", "cannot_act_reason", "out_of_fight", "strenuous", "strain",
+           "settle_strain", "owe_strain")
+_CMV_INJURY = ("sync", "die", "survive", "set_damage", "drop_held_items")
+_TABLE = ("active", "rows_of", "bloodied_by_damage", "save_modifiers", "saving_throw", "is_off_guard",
+          "can_react", "adjusted", "ability_delta")
 
 KERNEL_COMPONENTS: dict[str, tuple[KernelComponent, ...]] = {
     "sheets": (KernelComponent(CoreSheets),),
     "turn_order": (KernelComponent(TurnOrder),),
     "surprise": (KernelComponent(StealthSurprise, ("determine",)),),
-    "conditions": (KernelComponent(NamedConditions, ("active",)),),
-    "economy": (KernelComponent(StandardMoveEconomy, ("allowance", "turn_pools", "pay", "round_reactions")),),
+    "conditions": (KernelComponent(NamedConditions, ("active",)), KernelComponent(ConditionTable, _TABLE)),
+    "economy": (KernelComponent(StandardMoveEconomy, _ECONOMY),
+                KernelComponent(MinorMajorEconomy, (*_ECONOMY, "pay_escaping"), _minor_major)),
     "movement": (KernelComponent(GridMovement, ("speed_ft",)),),
     "attack": (KernelComponent(D20Attack, ("attack_problem", "situational_attack_modifiers", "holds",
                                            "in_melee_reach")),),
@@ -118,8 +168,8 @@ KERNEL_COMPONENTS: dict[str, tuple[KernelComponent, ...]] = {
                                                          "attack_rolled", "resolve_active_defense")),),
     "criticals": (KernelComponent(ThreatAndConfirm, ("critical_attack",)),),
     "damage": (KernelComponent(HitPointDamage, ("mitigate",)),),
-    "injury": (KernelComponent(HitPoints, ("health", "is_helpless", "can_act", "cannot_act_reason", "out_of_fight",
-                                           "strenuous")),),
+    "injury": (KernelComponent(HitPoints, _INJURY),
+               KernelComponent(DamageTaken, (*_INJURY, *_CMV_INJURY), _damage_taken)),
     "cover": (KernelComponent(CornerCover, ("find_cover",)),),
     "concealment": (KernelComponent(StrongestConcealment, _CONCEALMENT, _strongest),
                     KernelComponent(StackingConcealment, _CONCEALMENT, _stacking)),

@@ -19,8 +19,6 @@ from d20combat.simulation.fast.charge import charge_path_clear, closest_attack_o
 from d20combat.simulation.fast.compile import (
     ATK_SUM,
     ATK_TOTAL,
-    CON_MOD,
-    CON_SCORE,
     COVER_BY_CREATURES,
     D_COUNT,
     D_SIDES,
@@ -33,18 +31,13 @@ from d20combat.simulation.fast.compile import (
     K_CLEARANCE,
     K_CONC_BEFORE,
     K_COVER_VALUE,
-    K_DYING_PF1,
     K_MAX_CANDIDATES,
-    K_MAX_FREE,
-    K_MAX_ROUNDS,
     K_MELEE_IGNORES_HELPLESS,
     K_MIN_DAMAGE,
     K_MINRANGE_IGNORES_HELPLESS,
-    K_N_SIDES,
     K_PARTIAL,
     K_PARTIAL_VALUE,
     K_STEP_FREE,
-    K_SURPRISE_FREE,
     MOVE_SLOT,
     MULT,
     N_ATTACKS,
@@ -66,7 +59,68 @@ from d20combat.simulation.fast.geometry import COVER, PARTIAL, TOTAL, cover_degr
 from d20combat.simulation.fast.grid import distance_ft as sq_dist
 from d20combat.simulation.fast.grid import footprint_distance_ft as fp_dist
 from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.kernel_base import (
+    A_ATTACK,
+    A_CHARGE,
+    A_DRAW,
+    A_END,
+    A_MOVE,
+    A_RELOAD,
+    A_STEP,
+    C_FREE,
+    C_FULL,
+    C_MOVE,
+    C_NONE,
+    C_STANDARD,
+    CHARGE_UNTIL,
+    DEAD,
+    DOWN,
+    E_ATTACK,
+    E_EFFECT_ADD,
+    E_EQUIP,
+    E_MOVED,
+    E_PATH,
+    HP,
+    L_FULL,
+    L_STANDARD,
+    LOADED,
+    MODE_CHARGE,
+    MODE_MOVE,
+    MODE_STEP,
+    NOTE_DRAWS,
+    NOTE_FIRES,
+    NOTE_RELOADS,
+    PC,
+    PR,
+    R_CANNOT,
+    R_NONE,
+    SURPRISED,
+    T_ACTOR,
+    T_ATTACKS,
+    T_DIAGS,
+    T_ENDED,
+    T_EXHAUSTED,
+    T_HAS_TURN,
+    T_MOVED,
+    T_ROUND,
+    T_STEPPED,
+    T_SURPRISE,
+    WIELD,
+    emit,
+    roll,
+)
 from d20combat.simulation.fast.kernel_concealment import concealment
+from d20combat.simulation.fast.kernel_flow import (
+    advance,
+    cannot_act,
+    check_end,
+    damage,
+    end_turn,
+    new_round,
+    pay_label,
+    spend,
+    strenuous,
+)
 from d20combat.simulation.fast.paths import FOUND, FOUND_PATHS, KINDS, reachable_into, search_box
 from d20combat.simulation.fast.paths import workspace as search_workspace
 from d20combat.simulation.fast.steps import footprint_step_cost
@@ -76,88 +130,6 @@ F64 = npt.NDArray[np.float64]
 U8 = npt.NDArray[np.uint8]
 I16 = npt.NDArray[np.int16]
 U32 = npt.NDArray[np.uint32]
-
-# --- mutable per-creature state (S) -------------------------------------------------------------------
-HP, PC, PR, STABLE, WIELD, CHARGE_UNTIL, DEALT, TAKEN, SURPRISED = range(9)
-LOADED = 9
-"""Columns ``LOADED + o``: option ``o`` is loaded (crossbows, PFB-ITEM-08)."""
-
-# --- scalars (T) ---------------------------------------------------------------------------------------
-(T_ROUND, T_INDEX, T_ACTOR, T_STD, T_MOV, T_FREE, T_FREE_USED, T_MOVED, T_STEPPED, T_DIAGS, T_ACTIONS,
- T_SURPRISE, T_ENDED, T_WINNER, T_TIMEOUT, T_ATTACKS, T_TAPE, T_ROLLS, T_NEV, T_EXHAUSTED, T_HAS_TURN) = range(21)
-N_T = 21
-
-# --- health (rules.health.Health) -------------------------------------------------------------------------
-H_OK, H_DISABLED, H_DYING, H_DEAD = 0, 1, 2, 3
-H_STABLE_REASON = 4
-"""A turn-end reason code only: dying but stable (``HitPoints.cannot_act_reason``)."""
-
-# --- costs and the labels ``Ruleset.pay`` gives them ------------------------------------------------------
-C_STANDARD, C_MOVE, C_FULL, C_FREE, C_NONE = 0, 1, 2, 3, 4
-L_STANDARD, L_MOVE, L_STD_AS_MOVE, L_FULL, L_FREE, L_NONE = 0, 1, 2, 3, 4, 5
-
-# --- actions -------------------------------------------------------------------------------------------------
-A_END, A_ATTACK, A_MOVE, A_CHARGE, A_DRAW, A_RELOAD, A_STEP = 0, 1, 2, 3, 4, 5, 6
-
-# --- event rows (EV[k] = code, a, b, c, d, e, f, g) ---------------------------------------------------------
-E_ROUND, E_TURN_START, E_TURN_END, E_BUDGET, E_MOVED, E_PATH, E_ATTACK, E_DAMAGED, E_NOTE, E_STABLE, \
-    E_EFFECT_ADD, E_EFFECT_END, E_EQUIP, E_END = range(1, 15)
-MODE_MOVE, MODE_STEP, MODE_CHARGE = 0, 1, 2
-R_NONE, R_CANNOT, R_SURPRISED, R_HEALTH = 0, 1, 2, 3
-NOTE_FIRES, NOTE_DRAWS, NOTE_RELOADS = 0, 1, 2
-SRC_BLEEDING, SRC_STRENUOUS = -1, -2
-
-
-# ================================================================== dice and events
-
-@njit
-def roll(t: I64, tape: U32, sides: int) -> int:
-    """``random.Random.randint(1, sides)`` on the tape (``_randbelow_with_getrandbits``)."""
-    k = 0
-    v = sides
-    while v > 0:
-        k += 1
-        v >>= 1
-    while True:
-        pos = t[T_TAPE]
-        if pos >= tape.shape[0]:
-            t[T_EXHAUSTED] = 1
-            t[T_ENDED] = 1
-            return 1
-        t[T_TAPE] = pos + 1
-        r = np.int64(tape[pos]) >> (32 - k)
-        if r < sides:
-            t[T_ROLLS] += 1
-            return int(r) + 1
-
-
-@njit
-def emit(ev: I64, t: I64, code: int, a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> None:
-    n = t[T_NEV]
-    if n < ev.shape[0]:
-        ev[n, 0] = code
-        ev[n, 1] = a
-        ev[n, 2] = b
-        ev[n, 3] = c
-        ev[n, 4] = d
-        ev[n, 5] = e
-        ev[n, 6] = f
-        ev[n, 7] = g
-    t[T_NEV] = n + 1
-
-
-# ================================================================== geometry and health
-
-@njit
-def health(hp: int, con_score: int) -> int:
-    """``rules.health.health`` (PFB-HP-01..03)."""
-    if hp <= -con_score:
-        return H_DEAD
-    if hp < 0:
-        return H_DYING
-    if hp == 0:
-        return H_DISABLED
-    return H_OK
 
 
 @njit
@@ -181,7 +153,7 @@ def occ_kinds(s: I64, cs: I64, me: int, out: npt.NDArray[np.int8], c_lo: int, r_
     for o in range(s.shape[0]):
         if o == me:
             continue
-        if s[o, HP] < 0:
+        if s[o, DOWN]:
             kind = 1
         elif cs[o, SIDE] == cs[me, SIDE]:
             kind = 2
@@ -196,191 +168,6 @@ def occ_kinds(s: I64, cs: I64, me: int, out: npt.NDArray[np.int8], c_lo: int, r_
                     out[c, r] = kind
 
 
-# ================================================================== budget (Ruleset.allowance / pay)
-
-@njit
-def allowance(s: I64, cs: I64, t: I64, kn: I64, i: int) -> tuple[int, int]:
-    """(free actions, single action) of ``Ruleset.allowance`` for creature ``i`` now."""
-    if t[T_SURPRISE]:
-        return (kn[K_MAX_FREE] if kn[K_SURPRISE_FREE] else 0), 1
-    if health(s[i, HP], cs[i, CON_SCORE]) == H_DISABLED:
-        return kn[K_MAX_FREE], 1
-    return kn[K_MAX_FREE], 0
-
-
-@njit
-def pay_label(s: I64, cs: I64, t: I64, kn: I64, cost: int) -> int:
-    """The label ``Ruleset.pay`` gives ``cost`` for the creature whose turn it is, or -1 (BudgetError)."""
-    free_allowed, single = allowance(s, cs, t, kn, t[T_ACTOR])
-    std = t[T_STD] > 0
-    mov = t[T_MOV] > 0
-    if cost <= C_FULL and single and t[T_ACTIONS] > 0:
-        return -1
-    if cost == C_STANDARD:
-        return L_STANDARD if std else -1
-    if cost == C_MOVE:
-        if mov:
-            return L_MOVE
-        if std and not single:
-            return L_STD_AS_MOVE
-        return -1
-    if cost == C_FULL:
-        if single or not (std and mov):
-            return -1
-        return L_FULL
-    if cost == C_FREE:
-        return L_FREE if t[T_FREE] > 0 else -1
-    if t[T_SURPRISE] and t[T_FREE_USED] >= free_allowed:
-        return -1
-    return L_NONE
-
-
-@njit
-def spend(ev: I64, t: I64, actor: int, action: int, arg: int, label: int) -> None:
-    """Emit ``BudgetSpent`` and apply it (``apply._budget``)."""
-    emit(ev, t, E_BUDGET, actor, action, arg, label, 0, 0, 0)
-    if label in (L_STANDARD, L_STD_AS_MOVE):
-        t[T_STD] -= 1
-    elif label == L_MOVE:
-        t[T_MOV] -= 1
-    elif label == L_FULL:
-        t[T_STD] -= 1
-        t[T_MOV] -= 1
-    elif label == L_FREE:
-        t[T_FREE] -= 1
-        t[T_FREE_USED] += 1
-    if label != L_FREE and label != L_NONE:
-        t[T_ACTIONS] += 1
-
-
-# ================================================================== damage and health (P12..P14)
-
-@njit
-def damage(ev: I64, s: I64, cs: I64, t: I64, target: int, amount: int, source: int) -> None:
-    """Emit ``Damaged`` and apply it, then ``Ruleset.after_damage``'s note on a change of health."""
-    before = s[target, HP]
-    emit(ev, t, E_DAMAGED, target, amount, source, 0, 0, 0, 0)
-    s[target, HP] = before - amount
-    s[target, TAKEN] += amount
-    s[target, STABLE] = 0
-    if source >= 0 and source != target:
-        s[source, DEALT] += amount
-    was = health(before, cs[target, CON_SCORE])
-    now = health(s[target, HP], cs[target, CON_SCORE])
-    if now != was:
-        emit(ev, t, E_NOTE, target, now, 0, 0, 0, 0, 0)
-
-
-# ================================================================== turn flow (Encounter._advance & co.)
-
-@njit
-def check_end(ev: I64, s: I64, cs: I64, t: I64, kn: I64) -> bool:
-    """``Encounter._check_end`` (PFB-RND-07): a side wins when every foe is out of the fight."""
-    n_sides = kn[K_N_SIDES]
-    standing = 0
-    first = -1
-    for side in range(n_sides):
-        for i in range(s.shape[0]):
-            if cs[i, SIDE] == side and s[i, HP] >= 0:
-                standing += 1
-                if first == -1:
-                    first = side
-                break
-    if standing <= 1 and n_sides > 1:
-        emit(ev, t, E_END, first, 0, 0, 0, 0, 0, 0)
-        t[T_ENDED] = 1
-        t[T_WINNER] = first
-        t[T_HAS_TURN] = 0
-        return True
-    return False
-
-
-@njit
-def cannot_act(s: I64, cs: I64, t: I64, i: int) -> int:
-    """``Encounter._cannot_act``: a reason code (R_NONE = it can act)."""
-    if t[T_SURPRISE] and s[i, SURPRISED]:
-        return R_SURPRISED
-    if s[i, HP] < 0:
-        return R_HEALTH
-    return R_NONE
-
-
-@njit
-def end_turn(ev: I64, s: I64, cs: I64, t: I64, i: int, reason: int) -> None:
-    code = health(s[i, HP], cs[i, CON_SCORE]) if reason == R_HEALTH else 0
-    if reason == R_HEALTH and code == H_DYING and s[i, STABLE]:
-        code = H_STABLE_REASON
-    emit(ev, t, E_TURN_END, i, reason, code, 0, 0, 0, 0)
-    t[T_HAS_TURN] = 0
-
-
-@njit
-def start_of_turn(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, actor: int) -> None:
-    """``Encounter._start_of_turn`` (effects end before their anchor's slot, PFB-TIME-03..05) and
-    ``Ruleset.start_of_turn`` (the dying check, PFB-HP-02)."""
-    until = s[actor, CHARGE_UNTIL]
-    if until != -1 and t[T_ROUND] >= until:
-        emit(ev, t, E_EFFECT_END, actor, 0, 0, 0, 0, 0, 0)
-        s[actor, CHARGE_UNTIL] = -1
-    if not kn[K_DYING_PF1] or s[actor, STABLE] or health(s[actor, HP], cs[actor, CON_SCORE]) != H_DYING:
-        return
-    face = roll(t, tape, 20)
-    result = face + cs[actor, CON_MOD] + s[actor, HP]
-    if face == 20 or result >= 10:
-        emit(ev, t, E_STABLE, actor, face, result, 0, 0, 0, 0)
-        s[actor, STABLE] = 1
-    else:
-        damage(ev, s, cs, t, actor, 1, SRC_BLEEDING)
-
-
-@njit
-def new_round(ev: I64, t: I64, round_no: int, surprise: int) -> None:
-    emit(ev, t, E_ROUND, round_no, surprise, 0, 0, 0, 0, 0)
-    t[T_ROUND] = round_no
-    t[T_SURPRISE] = surprise
-    t[T_INDEX] = -1
-    t[T_HAS_TURN] = 0
-
-
-@njit
-def advance(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, order: I64) -> None:
-    """``Encounter._advance``: on to the next creature able to act; rounds roll over; the end when due."""
-    n = order.shape[0]
-    while not t[T_ENDED]:
-        if check_end(ev, s, cs, t, kn):
-            return
-        index = t[T_INDEX] + 1
-        if index >= n:
-            if t[T_ROUND] >= kn[K_MAX_ROUNDS]:
-                emit(ev, t, E_END, -1, 1, 0, 0, 0, 0, 0)
-                t[T_ENDED] = 1
-                t[T_TIMEOUT] = 1
-                return
-            new_round(ev, t, t[T_ROUND] + 1, 0)
-            continue
-        actor = order[index]
-        free_allowed, _ = allowance(s, cs, t, kn, actor)
-        emit(ev, t, E_TURN_START, actor, index, 1, 1, free_allowed, 0, 0)
-        t[T_INDEX] = index
-        t[T_ACTOR] = actor
-        t[T_STD] = 1
-        t[T_MOV] = 1
-        t[T_FREE] = free_allowed
-        t[T_FREE_USED] = 0
-        t[T_MOVED] = 0
-        t[T_STEPPED] = 0
-        t[T_DIAGS] = 0
-        t[T_ACTIONS] = 0
-        t[T_HAS_TURN] = 1
-        start_of_turn(ev, s, cs, t, kn, tape, actor)
-        if t[T_ENDED]:
-            return
-        reason = cannot_act(s, cs, t, actor)
-        if reason == R_NONE:
-            return
-        end_turn(ev, s, cs, t, actor, reason)
-
-
 # ================================================================== attacks (attack_actions.py)
 
 @njit
@@ -389,7 +176,7 @@ def plan_attack(s: I64, cs: I64, opt: I64, rng: I64, cover_mode: I64, kn: I64, t
                 fc: int, fr: int, square_given: bool) -> tuple[bool, int, int, int, int]:
     """``Encounter._plan_attack`` from square ``(fc, fr)``: (legal, attack total, raw modifier sum,
     cover degree, concealment %, negative when a source is total — an attack into a guessed square)."""
-    if s[tgt, HP] <= -cs[tgt, CON_SCORE]:
+    if s[tgt, DEAD]:
         return False, 0, 0, 0, 0
     if o < 0 or o >= cs[att, N_ATTACKS]:
         return False, 0, 0, 0, 0
@@ -420,7 +207,7 @@ def plan_attack(s: I64, cs: I64, opt: I64, rng: I64, cover_mode: I64, kn: I64, t
             for e in range(n):
                 if cs[e, SIDE] == cs[att, SIDE]:
                     continue
-                if s[e, HP] <= -cs[e, CON_SCORE] or (kn[K_MINRANGE_IGNORES_HELPLESS] and s[e, HP] < 0):
+                if s[e, DEAD] or (kn[K_MINRANGE_IGNORES_HELPLESS] and s[e, DOWN]):
                     continue
                 if fp_dist(fc, fr, asize, s[e, PC], s[e, PR], cs[e, SIZE]) < 10:
                     return False, 0, 0, 0, 0
@@ -428,7 +215,7 @@ def plan_attack(s: I64, cs: I64, opt: I64, rng: I64, cover_mode: I64, kn: I64, t
             for a in range(n):
                 if a == att or cs[a, SIDE] != cs[att, SIDE]:
                     continue
-                if kn[K_MELEE_IGNORES_HELPLESS] and s[a, HP] < 0:
+                if kn[K_MELEE_IGNORES_HELPLESS] and s[a, DOWN]:
                     continue
                 if fp_dist(s[a, PC], s[a, PR], cs[a, SIZE], tc, tr, tsize) == 5:
                     total += cs[att, INTO_MELEE]
@@ -470,7 +257,7 @@ def target_ac(w: tuple, s: I64, t: I64, att: int, tgt: int, o: int, degree: int)
     """``Encounter.target_ac``: the tabled defense in this context, plus cover and the charging effect."""
     _cs, opt, _meanp, ac, _threat, _rng, _natural, _faces, _cover_mode, kn = w
     flat_footed = 1 if (t[T_SURPRISE] and s[tgt, SURPRISED]) else 0
-    helpless = 1 if s[tgt, HP] < 0 else 0
+    helpless = s[tgt, DOWN]
     vs_melee = 0 if opt[att, o, RANGED] else 1
     value = ac[tgt, opt[att, o, TOUCH], flat_footed, helpless, vs_melee]
     if degree == COVER:
@@ -516,7 +303,7 @@ def roll_attack(w: tuple, ev: I64, s: I64, t: I64, tape: U32, att: int, tgt: int
     t[T_ATTACKS] += 1
     if not hit:
         return
-    helpless = s[tgt, HP] < 0
+    helpless = s[tgt, DOWN] == 1
     mult = opt[att, o, MULT] if critical else 1
     raw = 0
     sides = opt[att, o, D_SIDES]
@@ -529,7 +316,7 @@ def roll_attack(w: tuple, ev: I64, s: I64, t: I64, tape: U32, att: int, tgt: int
     for _ in range(cs[att, SNEAK_HELPLESS] if helpless else cs[att, SNEAK_VS_ANY]):
         raw += roll(t, tape, 6)
     amount = max(raw, kn[K_MIN_DAMAGE])
-    damage(ev, s, cs, t, tgt, amount, att)
+    damage(ev, s, cs, t, kn, tape, tgt, amount, att)
 
 
 # ================================================================== the AI (controllers/ai.py, TacticalAI)
@@ -558,7 +345,7 @@ def foes_of(s: I64, cs: I64, order: I64, me: int) -> I64:
     out = np.empty(order.shape[0], dtype=np.int64)
     k = 0
     for i in order:
-        if cs[i, SIDE] != cs[me, SIDE] and s[i, HP] >= 0:
+        if cs[i, SIDE] != cs[me, SIDE] and not s[i, DOWN]:
             out[k] = i
             k += 1
     return out[:k]
@@ -654,7 +441,7 @@ def step_ok(w: tuple, m: tuple, s: I64, t: I64, me: int, c: int, r: int) -> tupl
         return False, 0
     for o in range(s.shape[0]):  # not onto a creature that is not helpless (ally or enemy)
         on = s[o, PC] < c + size and c < s[o, PC] + cs[o, SIZE] and s[o, PR] < r + size and r < s[o, PR] + cs[o, SIZE]
-        if o != me and s[o, HP] >= 0 and on:
+        if o != me and not s[o, DOWN] and on:
             return False, 0
     if pay_label(s, cs, t, kn, C_FREE if kn[K_STEP_FREE] else C_NONE) == -1:
         return False, 0
@@ -880,20 +667,13 @@ def walk(ev: I64, s: I64, cs: I64, t: I64, occ: I16, me: int, mode: int, cost: i
 
 
 @njit
-def strenuous(ev: I64, s: I64, cs: I64, t: I64, me: int) -> None:
-    """``Ruleset.strenuous``: a disabled creature's standard action costs 1 hp (PFB-HP-01)."""
-    if health(s[me, HP], cs[me, CON_SCORE]) == H_DISABLED:
-        damage(ev, s, cs, t, me, 1, SRC_STRENUOUS)
-
-
-@njit
 def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, order: I64,  # type: ignore[type-arg]
             kind: int, a: int, b: int, move_cost: int, move_diags: int, path: I64) -> None:
     """``Encounter._resolve`` for one of the AI's actions (already known legal)."""
     cs, opt, kn = w[0], w[1], w[9]
     me = t[T_ACTOR]
     if kind == A_END:
-        end_turn(ev, s, cs, t, me, R_NONE)
+        end_turn(ev, s, cs, t, kn, me, R_NONE)
         advance(ev, s, cs, t, kn, tape, order)
         return
     if kind == A_ATTACK:
@@ -903,7 +683,7 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
             s[me, LOADED + b] = 0
             emit(ev, t, E_EQUIP, me, s[me, WIELD], NOTE_FIRES, b, 0, 0, 0)
         roll_attack(w, ev, s, t, tape, me, a, b, total, degree, pct)
-        strenuous(ev, s, cs, t, me)
+        strenuous(ev, s, cs, t, kn, tape, me)
     elif kind == A_CHARGE:
         _ok, ec, er, dist = charge_plan(w, m, s, t, occ, me, a, b)
         spend(ev, t, me, A_CHARGE, a, L_FULL)
@@ -915,6 +695,7 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
         s[me, CHARGE_UNTIL] = t[T_ROUND] + 1
         _ok, total, _raw, degree, pct = plan(w, m, s, t, occ, me, a, b, s[me, PC], s[me, PR], False)
         roll_attack(w, ev, s, t, tape, me, a, b, total + 2, degree, pct)
+        strenuous(ev, s, cs, t, kn, tape, me)
     elif kind == A_MOVE:
         spend(ev, t, me, A_MOVE, 0, pay_label(s, cs, t, kn, C_MOVE))
         walk(ev, s, cs, t, occ, me, MODE_MOVE, move_cost, move_diags, path, path.shape[0])
@@ -934,8 +715,10 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
                                                   else C_FULL))
         s[me, LOADED + a] = 1
         emit(ev, t, E_EQUIP, me, s[me, WIELD], NOTE_RELOADS, a, 0, 0, 0)
+        if opt[me, a, RELOAD] != RELOAD_MOVE:
+            strenuous(ev, s, cs, t, kn, tape, me)
     if t[T_HAS_TURN] and cannot_act(s, cs, t, me) != R_NONE:
-        end_turn(ev, s, cs, t, me, R_CANNOT)
+        end_turn(ev, s, cs, t, kn, me, R_CANNOT)
         advance(ev, s, cs, t, kn, tape, order)
     else:
         check_end(ev, s, cs, t, kn)
@@ -946,7 +729,7 @@ def run(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64, tape: U32, ev:
         surprise: int) -> None:
     """Play from round 1 to the end (``Encounter.start`` after initiative, then ``play`` with TacticalAI)."""
     m = (*m, search_workspace(max(np.max(w[0][:, SPEED]), 5), np.max(w[0][:, SIZE])))  # buffers for this battle
-    new_round(ev, t, 1, surprise)
+    new_round(ev, s, w[0], t, w[9], 1, surprise)
     advance(ev, s, w[0], t, w[9], tape, order)
     while not t[T_ENDED] and t[T_HAS_TURN]:
         kind, a, b, move_cost, move_diags, path = choose(w, m, s, t, occ, order)
