@@ -159,6 +159,7 @@ from d20combat.simulation.fast.layout import (
 from d20combat.simulation.fast.layout import (
     N_OPT as N_OPT,
 )
+from d20combat.simulation.fast.layout import N_PLANES, SHEET_HP
 from d20combat.simulation.fast.layout import (
     RANGED as RANGED,
 )
@@ -177,7 +178,6 @@ from d20combat.simulation.fast.layout import (
 from d20combat.simulation.fast.layout import (
     RELOAD_NONE as RELOAD_NONE,
 )
-from d20combat.simulation.fast.layout import SHEET_HP
 from d20combat.simulation.fast.layout import (
     SIDE as SIDE,
 )
@@ -331,7 +331,7 @@ def _option_row(rs: Ruleset, creature: Creature, option: AttackOption) -> list[i
 
 def _light_table(battle: Battle) -> I64:
     gm = battle.game_map
-    out = np.zeros((3, gm.width, gm.height), dtype=np.int64)
+    out = np.zeros((N_PLANES, gm.width, gm.height), dtype=np.int64)
     out[AREA_PLANE] = -1
     code = {Light.BRIGHT: 0, Light.DIM: 1, Light.DARK: 2}
     for low in (0, 1):

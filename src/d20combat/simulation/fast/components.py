@@ -45,6 +45,7 @@ from d20combat.rulesets.components import (
 )
 from d20combat.rulesets.off_guard.concealment import StackingConcealment, concealing_areas
 from d20combat.rulesets.off_guard.conditions import ConditionTable
+from d20combat.rulesets.off_guard.defense import OffGuardDefense
 from d20combat.rulesets.off_guard.economy import MinorMajorEconomy
 from d20combat.rulesets.off_guard.injury import DamageTaken
 from d20combat.simulation.fast.layout import (
@@ -56,11 +57,14 @@ from d20combat.simulation.fast.layout import (
     K_CONC_AREAS,
     K_CONC_STACK,
     K_DEATH_CON,
+    K_DEF_CMV,
     K_DYING_GM,
     K_ECON_CMV,
     K_INJURY_CMV,
     K_PASS_STABLE,
     K_STRAIN,
+    K_UNSEEN,
+    NARROW_PLANE,
     NotCompilable,
 )
 
@@ -112,7 +116,7 @@ def _stacking(component: StackingConcealment, battle: Battle, kn: I64, planes: I
                 planes[AREA_PLANE, c, r] = label
 
 
-def _table_of(component: MinorMajorEconomy | DamageTaken, area: str) -> ConditionTable:
+def _table_of(component: MinorMajorEconomy | DamageTaken | OffGuardDefense, area: str) -> ConditionTable:
     """The condition table a component reads: the kernel knows off-guard's own (its rows, its derived
     injury conditions), not a subclass's."""
     table = component.table
@@ -145,6 +149,18 @@ def _damage_taken(component: DamageTaken, battle: Battle, kn: I64, planes: I64) 
     kn[K_STRAIN] = int(opts.cmv_staggered_strenuous_damage)
 
 
+def _off_guard(component: OffGuardDefense, battle: Battle, kn: I64, planes: I64) -> None:
+    """CMV-COND-37..41, CMV-SIT-10/11: off-guard in place of flat-footed (its Armor Class is tabled by the
+    compile step, which asks the component), the surprised off-guard until they act, an unseen attacker's
+    target off-guard, squeezing −4 on the narrow squares of the map plane ``NARROW_PLANE``."""
+    _table_of(component, "defense")
+    kn[K_DEF_CMV] = 1
+    kn[K_UNSEEN] = int(component.opts.cmv_surprise_unseen_attacker)
+    for c, r in battle.game_map.narrow:
+        if 0 <= c < planes.shape[1] and 0 <= r < planes.shape[2]:
+            planes[NARROW_PLANE, c, r] = 1
+
+
 _CONCEALMENT = ("concealment_sources", "combine")
 _ECONOMY = ("allowance", "turn_pools", "pay", "round_reactions", "settled_turn_pools")
 _INJURY = ("health", "is_helpless", "can_act", "cannot_act_reason", "out_of_fight", "strenuous", "strain",
@@ -163,7 +179,8 @@ KERNEL_COMPONENTS: dict[str, tuple[KernelComponent, ...]] = {
     "movement": (KernelComponent(GridMovement, ("speed_ft",)),),
     "attack": (KernelComponent(D20Attack, ("attack_problem", "situational_attack_modifiers", "holds",
                                            "in_melee_reach")),),
-    "defense": (KernelComponent(ArmorClass, ("total", "is_flat_footed")),),
+    "defense": (KernelComponent(ArmorClass, ("total", "is_flat_footed")),
+                KernelComponent(OffGuardDefense, ("total", "is_flat_footed"), _off_guard)),
     "active_defense": (KernelComponent(NoActiveDefense, ("active_defense_options", "before_attack_roll",
                                                          "attack_rolled", "resolve_active_defense")),),
     "criticals": (KernelComponent(ThreatAndConfirm, ("critical_attack",)),),

@@ -94,7 +94,6 @@ from d20combat.simulation.fast.kernel_base import (
     PR,
     R_CANNOT,
     R_NONE,
-    SURPRISED,
     T_ACTOR,
     T_ATTACKS,
     T_DIAGS,
@@ -104,12 +103,12 @@ from d20combat.simulation.fast.kernel_base import (
     T_MOVED,
     T_ROUND,
     T_STEPPED,
-    T_SURPRISE,
     WIELD,
     emit,
     roll,
 )
 from d20combat.simulation.fast.kernel_concealment import concealment
+from d20combat.simulation.fast.kernel_defense import off_guard, squeezing
 from d20combat.simulation.fast.kernel_flow import (
     advance,
     cannot_act,
@@ -253,13 +252,15 @@ def plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, att: int, tgt: int, o: in
 
 
 @njit
-def target_ac(w: tuple, s: I64, t: I64, att: int, tgt: int, o: int, degree: int) -> int:  # type: ignore[type-arg]
-    """``Encounter.target_ac``: the tabled defense in this context, plus cover and the charging effect."""
-    _cs, opt, _meanp, ac, _threat, _rng, _natural, _faces, _cover_mode, kn = w
-    flat_footed = 1 if (t[T_SURPRISE] and s[tgt, SURPRISED]) else 0
+def target_ac(w: tuple, light: I64, s: I64, t: I64, att: int, tgt: int, o: int,  # type: ignore[type-arg]
+              degree: int) -> int:
+    """``Encounter.target_ac``: the tabled defense in this context (flat-footed or off-guard, kernel_defense),
+    plus cover, the charging effect and squeezing."""
+    cs, opt, _meanp, ac, _threat, _rng, _natural, _faces, _cover_mode, kn = w
+    flat_footed = off_guard(s, cs, t, kn, light, att, tgt)
     helpless = s[tgt, DOWN]
     vs_melee = 0 if opt[att, o, RANGED] else 1
-    value = ac[tgt, opt[att, o, TOUCH], flat_footed, helpless, vs_melee]
+    value = ac[tgt, opt[att, o, TOUCH], flat_footed, helpless, vs_melee] + squeezing(s, cs, kn, light, tgt)
     if degree == COVER:
         value += kn[K_COVER_VALUE]
     elif degree == PARTIAL:
@@ -270,8 +271,8 @@ def target_ac(w: tuple, s: I64, t: I64, att: int, tgt: int, o: int, degree: int)
 
 
 @njit
-def roll_attack(w: tuple, ev: I64, s: I64, t: I64, tape: U32, att: int, tgt: int, o: int,  # type: ignore[type-arg]
-                total: int, degree: int, pct: int) -> None:
+def roll_attack(w: tuple, light: I64, ev: I64, s: I64, t: I64, tape: U32, att: int,  # type: ignore[type-arg]
+                tgt: int, o: int, total: int, degree: int, pct: int) -> None:
     """``Encounter._roll_attack``'s stages under the core defaults: miss chance, roll, hit, threat and
     confirmation, damage (PFB-ATK, PFB-NAT, PFB-CONC-09, PFB-CRIT, PFB-DMG)."""
     cs, opt, _meanp, _ac, threat, _rng, natural, faces, _cover_mode, kn = w
@@ -286,7 +287,7 @@ def roll_attack(w: tuple, ev: I64, s: I64, t: I64, tape: U32, att: int, tgt: int
             return
     face = roll(t, tape, 20)
     value = faces[face] + total
-    ac = target_ac(w, s, t, att, tgt, o, degree)
+    ac = target_ac(w, light, s, t, att, tgt, o, degree)
     hit = natural[face, 0] == 1 or (natural[face, 1] == 0 and value >= ac)
     if hit and pct and not before_roll:
         d = roll(t, tape, 100)
@@ -365,7 +366,7 @@ def best_attack(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, o: int,  
         ok, _total, raw, degree, pct = plan(w, m, s, t, occ, me, foe, o, s[me, PC], s[me, PR], True)
         if not ok:
             continue
-        ac = target_ac(w, s, t, me, foe, o, degree)
+        ac = target_ac(w, m[5], s, t, me, foe, o, degree)
         p_hit = min(max((21 - (ac - raw)) / 20, 0.05), 0.95) * (1 - abs(pct) / 100)
         hp_left = max(s[foe, HP], 1)
         score = p_hit * min(meanp[me, o] / hp_left, 1.5)
@@ -682,7 +683,7 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
         if opt[me, b, RELOAD] != RELOAD_NONE:  # PFB-ITEM-08: the shot empties the crossbow
             s[me, LOADED + b] = 0
             emit(ev, t, E_EQUIP, me, s[me, WIELD], NOTE_FIRES, b, 0, 0, 0)
-        roll_attack(w, ev, s, t, tape, me, a, b, total, degree, pct)
+        roll_attack(w, m[5], ev, s, t, tape, me, a, b, total, degree, pct)
         strenuous(ev, s, cs, t, kn, tape, me)
     elif kind == A_CHARGE:
         _ok, ec, er, dist = charge_plan(w, m, s, t, occ, me, a, b)
@@ -694,7 +695,7 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
         emit(ev, t, E_EFFECT_ADD, me, t[T_ROUND] + 1, -2, 0, 0, 0, 0)
         s[me, CHARGE_UNTIL] = t[T_ROUND] + 1
         _ok, total, _raw, degree, pct = plan(w, m, s, t, occ, me, a, b, s[me, PC], s[me, PR], False)
-        roll_attack(w, ev, s, t, tape, me, a, b, total + 2, degree, pct)
+        roll_attack(w, m[5], ev, s, t, tape, me, a, b, total + 2, degree, pct)
         strenuous(ev, s, cs, t, kn, tape, me)
     elif kind == A_MOVE:
         spend(ev, t, me, A_MOVE, 0, pay_label(s, cs, t, kn, C_MOVE))

@@ -35,7 +35,7 @@ H_CMV_DEAD, H_CMV_DYING, H_CMV_STABLE = 5, 6, 7
 """Turn-end reason codes of off-guard's injury (``DamageTaken.cannot_act_reason``)."""
 
 # --- stored conditions the kernel tracks (COND bits) ----------------------------------------------------------
-CB_BLOODIED, CB_STAGGERED, CB_DYING, CB_STABLE, CB_DEAD = 1, 2, 4, 8, 16
+CB_BLOODIED, CB_STAGGERED, CB_DYING, CB_STABLE, CB_DEAD, CB_OFF_GUARD = 1, 2, 4, 8, 16, 32
 OUT_COLD = CB_DYING | CB_STABLE | CB_DEAD
 
 # --- costs and the labels ``Ruleset.pay`` gives them ------------------------------------------------------

@@ -77,6 +77,8 @@ from d20combat.simulation.fast.kernel_base import (
     health,
     roll,
 )
+from d20combat.simulation.fast.kernel_defense import start_of_round as defense_start_of_round
+from d20combat.simulation.fast.kernel_defense import start_of_turn as defense_start_of_turn
 from d20combat.simulation.fast.kernel_injury import after_damage as injury_after_damage
 from d20combat.simulation.fast.kernel_injury import no_actions, single_action
 from d20combat.simulation.fast.kernel_injury import start_of_round as injury_start_of_round
@@ -226,6 +228,7 @@ def start_of_turn(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, actor: i
     if until != -1 and t[T_ROUND] >= until:
         emit(ev, t, E_EFFECT_END, actor, 0, 0, 0, 0, 0, 0)
         s[actor, CHARGE_UNTIL] = -1
+    defense_start_of_turn(ev, s, cs, t, kn, actor)
     if kn[K_INJURY_CMV]:
         injury_start_of_turn(ev, s, cs, t, kn, tape, actor)
         return
@@ -248,6 +251,7 @@ def new_round(ev: I64, s: I64, cs: I64, t: I64, kn: I64, round_no: int, surprise
     t[T_SURPRISE] = surprise
     t[T_INDEX] = -1
     t[T_HAS_TURN] = 0
+    defense_start_of_round(ev, s, cs, t, kn)
     if kn[K_INJURY_CMV]:
         injury_start_of_round(ev, s, cs, t, kn)
 

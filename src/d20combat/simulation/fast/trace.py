@@ -13,9 +13,10 @@ from typing import Any
 from d20combat.encounter import events as ev
 from d20combat.numbers import Modifier, total
 from d20combat.simulation.fast import kernel_base as k
+from d20combat.simulation.fast import kernel_defense as kd
 from d20combat.simulation.fast import kernel_injury as ki
 from d20combat.simulation.fast.compile import CON_MOD, CON_SCORE, CompiledBattle
-from d20combat.simulation.fast.kernel_base import CB_BLOODIED, CB_DEAD, CB_DYING, CB_STABLE, CB_STAGGERED
+from d20combat.simulation.fast.kernel_base import CB_BLOODIED, CB_DEAD, CB_DYING, CB_OFF_GUARD, CB_STABLE, CB_STAGGERED
 from d20combat.simulation.fast.layout import K_DEATH_CON, SHEET_HP
 from d20combat.simulation.fast.runner import FastResult
 
@@ -42,7 +43,7 @@ def _health_note(cid: str, now: int, con_score: int) -> str:
 _CMV_CANNOT = {k.H_CMV_DEAD: "dead (CMV-INJ-17)", k.H_CMV_DYING: "dying: unconscious and helpless (CMV-INJ-10)",
                k.H_CMV_STABLE: "stable: unconscious and helpless (CMV-INJ-14)"}
 _CONDITIONS = {CB_BLOODIED: "bloodied", CB_STAGGERED: "staggered", CB_DYING: "dying", CB_STABLE: "stable",
-               CB_DEAD: "dead"}
+               CB_DEAD: "dead", CB_OFF_GUARD: "off-guard"}
 _REASONS = {
     ki.RC_DYING: "damage past hp and a failed death save: unconscious and helpless (CMV-INJ-12)",
     ki.RC_STABLE_DYING_SAVE: "passed its dying death save (CMV-INJ-16)",
@@ -51,6 +52,8 @@ _REASONS = {
     ki.RC_DEAD_START: "failed its dying death save (CMV-INJ-11)",
     ki.RC_DEAD_WHILE_DYING: "failed a death save while dying (CMV-INJ-15)",
     ki.RC_DEAD_WHILE_STABLE: "failed a death save while stable (CMV-INJ-15)",
+    kd.RC_SURPRISED: "surprised (CMV-COND-40)",
+    kd.RC_CHANCE_TO_ACT: "gets a chance to act (CMV-COND-41)",
 }
 _INJURY_ROWS = (k.E_CONDITION, k.E_SAVE, k.E_HEALED, k.E_SURVIVES, k.E_DYING_GM)
 
