@@ -141,8 +141,9 @@ def test_cli_names_the_engine_and_refuses_an_impossible_fast_path() -> None:
     result = runner.invoke(app, ["simulate", str(EXAMPLES / "off-guard-ambush.yaml"), "-n", "2",
                                  "--engine", "fast"])
     assert result.exit_code != 0
+    first = unsupported_components(battle_from_data(_load("off-guard-ambush"), "scenario", None).ruleset)[0]
     assert ("the fast path cannot play this scenario: this battle uses policy components the kernel does not "
-            "implement: movement=HalfSpeedUnlessAided") in result.output
+            f"implement: {first.split(' (')[0]}") in result.output
     ok = runner.invoke(app, ["simulate", str(EXAMPLES / "odds-duel.yaml"), "-n", "20"])
     assert ok.exit_code == 0, ok.output
     assert "engine: fast path" in ok.output

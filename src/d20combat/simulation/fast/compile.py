@@ -84,6 +84,7 @@ from d20combat.simulation.fast.layout import (
 from d20combat.simulation.fast.layout import (
     INTO_MELEE_FLAG as INTO_MELEE_FLAG,
 )
+from d20combat.simulation.fast.layout import K_CHARGE_EARLY, LAND_SPEED, N_PLANES, SHEET_HP
 from d20combat.simulation.fast.layout import (
     K_CLEARANCE as K_CLEARANCE,
 )
@@ -159,7 +160,6 @@ from d20combat.simulation.fast.layout import (
 from d20combat.simulation.fast.layout import (
     N_OPT as N_OPT,
 )
-from d20combat.simulation.fast.layout import N_PLANES, SHEET_HP
 from d20combat.simulation.fast.layout import (
     RANGED as RANGED,
 )
@@ -384,6 +384,7 @@ def compile_battle(battle: Battle) -> CompiledBattle:
         row[INTO_MELEE] = penalty.value if penalty is not None else 0
         row[ID_RANK] = rank[cid]
         row[SHEET_HP] = creature.sheet.hp
+        row[LAND_SPEED] = creature.land_speed_ft
         row[N_ATTACKS] = len(creature.attacks)
         for o, option in enumerate(creature.attacks):
             opt[i, o] = _option_row(rs, creature, option)
@@ -440,6 +441,7 @@ def compile_battle(battle: Battle) -> CompiledBattle:
     kn[K_MAX_ROUNDS] = battle.max_rounds
     kn[K_DIAG_COUNTS] = int(rs.movement.difficult_diagonal_counts)
     kn[K_STEP_FREE] = int(rs.movement.step_uses_free_action)
+    kn[K_CHARGE_EARLY] = int(rs.movement.charge_ac_from_start)
     kn[K_PARTIAL] = int(rs.cover.partial_cover)
     kn[K_DYING_PF1] = int(rs.injury.dying_procedure == "pf1")
     kn[K_MAX_FREE] = rs.economy.max_free_actions

@@ -43,11 +43,13 @@ from d20combat.rulesets.components import (
     ThreatAndConfirm,
     TurnOrder,
 )
+from d20combat.rulesets.off_guard.active_defense import VerbalComponentFumble
 from d20combat.rulesets.off_guard.concealment import StackingConcealment, concealing_areas
 from d20combat.rulesets.off_guard.conditions import ConditionTable
 from d20combat.rulesets.off_guard.defense import OffGuardDefense
 from d20combat.rulesets.off_guard.economy import MinorMajorEconomy
 from d20combat.rulesets.off_guard.injury import DamageTaken
+from d20combat.rulesets.off_guard.movement import HalfSpeedUnlessAided
 from d20combat.simulation.fast.layout import (
     AREA_PLANE,
     CONC_ADD,
@@ -61,6 +63,7 @@ from d20combat.simulation.fast.layout import (
     K_DYING_GM,
     K_ECON_CMV,
     K_INJURY_CMV,
+    K_MOVE_CMV,
     K_PASS_STABLE,
     K_STRAIN,
     K_UNSEEN,
@@ -116,7 +119,7 @@ def _stacking(component: StackingConcealment, battle: Battle, kn: I64, planes: I
                 planes[AREA_PLANE, c, r] = label
 
 
-def _table_of(component: MinorMajorEconomy | DamageTaken | OffGuardDefense, area: str) -> ConditionTable:
+def _table_of(component: Any, area: str) -> ConditionTable:
     """The condition table a component reads: the kernel knows off-guard's own (its rows, its derived
     injury conditions), not a subclass's."""
     table = component.table
@@ -161,7 +164,21 @@ def _off_guard(component: OffGuardDefense, battle: Battle, kn: I64, planes: I64)
             planes[NARROW_PLANE, c, r] = 1
 
 
+def _half_speed(component: HalfSpeedUnlessAided, battle: Battle, kn: I64, planes: I64) -> None:
+    """CMV-INJ-07: staggered creatures move at half speed (blinded, fatigued and guided creatures, the other
+    rows and the aid, never occur in a compiled battle)."""
+    _table_of(component, "movement")
+    kn[K_MOVE_CMV] = 1
+
+
+def _verbal_fumble(component: VerbalComponentFumble, battle: Battle, kn: I64, planes: I64) -> None:
+    """CMV-COND-08: only a deafened caster's spell fumbles; no compiled battle has a deafened creature (no
+    starting conditions, no kernel component that deafens), so nothing is rolled, as in the reference."""
+    _table_of(component, "active_defense")
+
+
 _CONCEALMENT = ("concealment_sources", "combine")
+_ACTIVE_DEFENSE = ("active_defense_options", "before_attack_roll", "attack_rolled", "resolve_active_defense")
 _ECONOMY = ("allowance", "turn_pools", "pay", "round_reactions", "settled_turn_pools")
 _INJURY = ("health", "is_helpless", "can_act", "cannot_act_reason", "out_of_fight", "strenuous", "strain",
            "settle_strain", "owe_strain")
@@ -176,13 +193,14 @@ KERNEL_COMPONENTS: dict[str, tuple[KernelComponent, ...]] = {
     "conditions": (KernelComponent(NamedConditions, ("active",)), KernelComponent(ConditionTable, _TABLE)),
     "economy": (KernelComponent(StandardMoveEconomy, _ECONOMY),
                 KernelComponent(MinorMajorEconomy, (*_ECONOMY, "pay_escaping"), _minor_major)),
-    "movement": (KernelComponent(GridMovement, ("speed_ft",)),),
+    "movement": (KernelComponent(GridMovement, ("speed_ft",)),
+                 KernelComponent(HalfSpeedUnlessAided, ("speed_ft", "speed"), _half_speed)),
     "attack": (KernelComponent(D20Attack, ("attack_problem", "situational_attack_modifiers", "holds",
                                            "in_melee_reach")),),
     "defense": (KernelComponent(ArmorClass, ("total", "is_flat_footed")),
                 KernelComponent(OffGuardDefense, ("total", "is_flat_footed"), _off_guard)),
-    "active_defense": (KernelComponent(NoActiveDefense, ("active_defense_options", "before_attack_roll",
-                                                         "attack_rolled", "resolve_active_defense")),),
+    "active_defense": (KernelComponent(NoActiveDefense, _ACTIVE_DEFENSE),
+                       KernelComponent(VerbalComponentFumble, _ACTIVE_DEFENSE, _verbal_fumble)),
     "criticals": (KernelComponent(ThreatAndConfirm, ("critical_attack",)),),
     "damage": (KernelComponent(HitPointDamage, ("mitigate",)),),
     "injury": (KernelComponent(HitPoints, _INJURY),

@@ -120,6 +120,8 @@ from d20combat.simulation.fast.kernel_flow import (
     spend,
     strenuous,
 )
+from d20combat.simulation.fast.kernel_movement import speed_ft
+from d20combat.simulation.fast.layout import K_CHARGE_EARLY, LAND_SPEED
 from d20combat.simulation.fast.paths import FOUND, FOUND_PATHS, KINDS, reachable_into, search_box
 from d20combat.simulation.fast.paths import workspace as search_workspace
 from d20combat.simulation.fast.steps import footprint_step_cost
@@ -334,7 +336,7 @@ def move_options(w: tuple, m: tuple, s: I64, t: I64, me: int) -> int:  # type: i
     """``Encounter.move_options`` (PFB-MOVE-06..27) for the creature whose turn it is: how many squares, found
     in ``m[8]`` (rows ``(c, r, cost, diagonals, path length)`` in ``(c, r)`` order; see ``paths.reachable_into``)."""
     cs, tables, ws = w[0], m[7], m[8]
-    c0, r0, size, budget = s[me, PC], s[me, PR], cs[me, SIZE], max(cs[me, SPEED], 5)
+    c0, r0, size, budget = s[me, PC], s[me, PR], cs[me, SIZE], max(speed_ft(s, cs, w[9], me), 5)
     c_lo, r_lo, bw, bh = search_box(tables.shape[1], tables.shape[2], c0, r0, budget)
     occ_kinds(s, cs, me, ws[KINDS], c_lo, r_lo, bw + size - 1, bh + size - 1)
     return reachable_into(tables[cs[me, MOVE_SLOT]], c0, r0, size, budget, t[T_DIAGS], ws)
@@ -382,7 +384,7 @@ def charge_plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, foe: int,
     """``Encounter._do_charge`` checked dry (PFB-CHG-01..12): (legal, end column, end row, distance)."""
     cs, opt = w[0], w[1]
     passable, walls, _low, difficult, _conc, _light, ground, _tables, _ws = m
-    if t[T_STEPPED] or cs[me, SPEED] <= 0 or t[T_MOVED]:
+    if t[T_STEPPED] or speed_ft(s, cs, w[9], me) <= 0 or t[T_MOVED]:
         return False, 0, 0, 0
     if 0 < dist_between(s, cs, me, foe) <= cs[me, REACH]:
         return False, 0, 0, 0
@@ -397,7 +399,7 @@ def charge_plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, foe: int,
         return False, 0, 0, 0
     ec, er = origins[0, 0], origins[0, 1]
     dist = sq_dist(c0, r0, ec, er)
-    if dist < 10 or dist > 2 * cs[me, SPEED]:
+    if dist < 10 or dist > 2 * speed_ft(s, cs, w[9], me):
         return False, 0, 0, 0
     occupy(occ, s, cs, me, -1)
     blocked = False
@@ -426,7 +428,7 @@ def step_ok(w: tuple, m: tuple, s: I64, t: I64, me: int, c: int, r: int) -> tupl
     cs = w[0]
     kn = w[9]
     passable, walls, _low, difficult, _conc, _light, _ground, _tables, _ws = m
-    if t[T_STEPPED] or cs[me, SPEED] <= 0 or t[T_MOVED]:
+    if t[T_STEPPED] or speed_ft(s, cs, kn, me) <= 0 or t[T_MOVED]:
         return False, 0
     c0, r0, size = s[me, PC], s[me, PR], cs[me, SIZE]
     width, height = passable.shape[0], passable.shape[1]
@@ -691,8 +693,11 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
         path = np.empty((1, 2), dtype=np.int64)
         path[0, 0] = ec
         path[0, 1] = er
+        if kn[K_CHARGE_EARLY]:  # PFB-CHG-12 variant: −2 AC from the start of the charge movement
+            emit(ev, t, E_EFFECT_ADD, me, t[T_ROUND] + 1, -2, 0, 0, 0, 0)
         walk(ev, s, cs, t, occ, me, MODE_CHARGE, dist, t[T_DIAGS], path, 1)
-        emit(ev, t, E_EFFECT_ADD, me, t[T_ROUND] + 1, -2, 0, 0, 0, 0)
+        if not kn[K_CHARGE_EARLY]:
+            emit(ev, t, E_EFFECT_ADD, me, t[T_ROUND] + 1, -2, 0, 0, 0, 0)
         s[me, CHARGE_UNTIL] = t[T_ROUND] + 1
         _ok, total, _raw, degree, pct = plan(w, m, s, t, occ, me, a, b, s[me, PC], s[me, PR], False)
         roll_attack(w, m[5], ev, s, t, tape, me, a, b, total + 2, degree, pct)
@@ -729,7 +734,8 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
 def run(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64, tape: U32, ev: I64,  # type: ignore[type-arg]
         surprise: int) -> None:
     """Play from round 1 to the end (``Encounter.start`` after initiative, then ``play`` with TacticalAI)."""
-    m = (*m, search_workspace(max(np.max(w[0][:, SPEED]), 5), np.max(w[0][:, SIZE])))  # buffers for this battle
+    most = max(np.max(w[0][:, SPEED]), np.max(w[0][:, LAND_SPEED]), 5)
+    m = (*m, search_workspace(most, np.max(w[0][:, SIZE])))  # buffers for this battle
     new_round(ev, s, w[0], t, w[9], 1, surprise)
     advance(ev, s, w[0], t, w[9], tape, order)
     while not t[T_ENDED] and t[T_HAS_TURN]:

@@ -14,8 +14,8 @@ class NotCompilable(ValueError):
 
 # --- per-creature columns (CS) ---------------------------------------------------------------------
 SIDE, SIZE, REACH, SPEED, CON_MOD, CON_SCORE, LOW_LIGHT, DARKVISION, SNEAK_HELPLESS = range(9)
-INTO_MELEE_FLAG, INTO_MELEE, ID_RANK, N_ATTACKS, SNEAK_VS_ANY, MOVE_SLOT, SHEET_HP = range(9, 16)
-N_CS = 16
+INTO_MELEE_FLAG, INTO_MELEE, ID_RANK, N_ATTACKS, SNEAK_VS_ANY, MOVE_SLOT, SHEET_HP, LAND_SPEED = range(9, 17)
+N_CS = 17
 
 # --- per-option columns (OPT) -----------------------------------------------------------------------
 RANGED, SPELL, RELOAD, TOUCH, ATK_TOTAL, ATK_SUM, D_COUNT, D_SIDES, D_BONUS, STATIC, E_COUNT, E_SIDES, \
@@ -28,8 +28,8 @@ RELOAD_NONE, RELOAD_MOVE, RELOAD_FULL = 0, 1, 2
  K_CONC_BEFORE, K_MELEE_IGNORES_HELPLESS, K_MINRANGE_IGNORES_HELPLESS, K_SURPRISE_FREE, K_COVER_VALUE,
  K_PARTIAL_VALUE, K_CLEARANCE, K_MAX_CANDIDATES, K_N_SIDES, K_CONC_STACK, K_CONC_AREAS) = range(18)
 (K_ECON_CMV, K_INJURY_CMV, K_DEATH_CON, K_PASS_STABLE, K_DYING_GM, K_BLOODIED_UP, K_STRAIN, K_DEF_CMV,
- K_UNSEEN) = range(18, 27)
-N_KN = 27
+ K_UNSEEN, K_MOVE_CMV, K_CHARGE_EARLY) = range(18, 29)
+N_KN = 29
 """``kn[K_ECON_CMV]``: the economy is off-guard's minor/major one (staggered: a single action; dying, stable
 or dead: no actions; no PFB strain). ``kn[K_INJURY_CMV]``: health is off-guard's damage taken (CMV-INJ), with
 its variants: the death save adds Con (``K_DEATH_CON``), a passed one makes stable (``K_PASS_STABLE``) rather
