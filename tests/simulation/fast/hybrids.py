@@ -60,6 +60,8 @@ def register() -> Iterator[None]:
 def hybrid(data: dict[str, Any], areas: Sequence[str], variants: dict[str, Any]) -> dict[str, Any]:
     """``data`` under the hybrid with these areas and variants (starting conditions dropped: the kernel has
     none)."""
+    if "injury" in areas and "conditions" not in areas:
+        areas = [*areas, "conditions"]  # the injury's saves ask the table, which asks the ruleset it is bound to
     keep = {name: value for name, value in data.get("variants", {}).items() if name in PfbOptions.model_fields}
     return {**data, "ruleset": HybridPathfinder.id,
             "variants": {**keep, "cmv_reaction_attack_rules": "none", **variants, "hybrid_areas": list(areas)},

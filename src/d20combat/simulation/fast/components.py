@@ -44,6 +44,7 @@ from d20combat.rulesets.components import (
     TurnOrder,
 )
 from d20combat.rulesets.off_guard.active_defense import VerbalComponentFumble
+from d20combat.rulesets.off_guard.attack import SituationalModifiers
 from d20combat.rulesets.off_guard.concealment import StackingConcealment, concealing_areas
 from d20combat.rulesets.off_guard.conditions import ConditionTable
 from d20combat.rulesets.off_guard.defense import OffGuardDefense
@@ -55,6 +56,9 @@ from d20combat.simulation.fast.layout import (
     CONC_ADD,
     CONC_INDEPENDENT,
     CONC_STRONGEST,
+    ELEVATION_PLANE,
+    K_ATK_BLOODIED_UP,
+    K_ATK_CMV,
     K_BLOODIED_UP,
     K_CONC_AREAS,
     K_CONC_STACK,
@@ -62,6 +66,7 @@ from d20combat.simulation.fast.layout import (
     K_DEF_CMV,
     K_DYING_GM,
     K_ECON_CMV,
+    K_HIGHER_MELEE_ONLY,
     K_INJURY_CMV,
     K_MOVE_CMV,
     K_PASS_STABLE,
@@ -159,9 +164,31 @@ def _off_guard(component: OffGuardDefense, battle: Battle, kn: I64, planes: I64)
     _table_of(component, "defense")
     kn[K_DEF_CMV] = 1
     kn[K_UNSEEN] = int(component.opts.cmv_surprise_unseen_attacker)
+    _narrow(battle, planes)
+
+
+def _narrow(battle: Battle, planes: I64) -> None:
+    """The narrow squares, where a creature squeezes (CMV-SIT-10), into the map plane ``NARROW_PLANE``."""
     for c, r in battle.game_map.narrow:
         if 0 <= c < planes.shape[1] and 0 <= r < planes.shape[2]:
             planes[NARROW_PLANE, c, r] = 1
+
+
+def _situational(component: SituationalModifiers, battle: Battle, kn: I64, planes: I64) -> None:
+    """CMV-SIT-01/04/06/10, CMV-INJ-02: bloodied −1, squeezing −4, higher ground +1, flanking +2 (the rest of
+    the table's attack rows and what the conditions forbid never occur in a compiled battle). A map with narrow
+    openings (CMV-COV-23: only long piercing weapons strike through) is refused."""
+    table = _table_of(component, "attack")
+    gm = battle.game_map
+    if gm.narrow_openings:
+        raise NotCompilable("the map has narrow openings (CMV-COV-23), which the kernel's attack does not judge")
+    kn[K_ATK_CMV] = 1
+    kn[K_ATK_BLOODIED_UP] = int(table.opts.cmv_bloodied_rounding == "up")
+    kn[K_HIGHER_MELEE_ONLY] = int(component.opts.cmv_higher_ground_melee_only)
+    _narrow(battle, planes)
+    for (c, r), height in gm.elevation.items():
+        if 0 <= c < planes.shape[1] and 0 <= r < planes.shape[2]:
+            planes[ELEVATION_PLANE, c, r] = height
 
 
 def _half_speed(component: HalfSpeedUnlessAided, battle: Battle, kn: I64, planes: I64) -> None:
@@ -178,6 +205,7 @@ def _verbal_fumble(component: VerbalComponentFumble, battle: Battle, kn: I64, pl
 
 
 _CONCEALMENT = ("concealment_sources", "combine")
+_ATTACK = ("attack_problem", "situational_attack_modifiers", "holds", "in_melee_reach")
 _ACTIVE_DEFENSE = ("active_defense_options", "before_attack_roll", "attack_rolled", "resolve_active_defense")
 _ECONOMY = ("allowance", "turn_pools", "pay", "round_reactions", "settled_turn_pools")
 _INJURY = ("health", "is_helpless", "can_act", "cannot_act_reason", "out_of_fight", "strenuous", "strain",
@@ -195,8 +223,9 @@ KERNEL_COMPONENTS: dict[str, tuple[KernelComponent, ...]] = {
                 KernelComponent(MinorMajorEconomy, (*_ECONOMY, "pay_escaping"), _minor_major)),
     "movement": (KernelComponent(GridMovement, ("speed_ft",)),
                  KernelComponent(HalfSpeedUnlessAided, ("speed_ft", "speed"), _half_speed)),
-    "attack": (KernelComponent(D20Attack, ("attack_problem", "situational_attack_modifiers", "holds",
-                                           "in_melee_reach")),),
+    "attack": (KernelComponent(D20Attack, _ATTACK),
+               KernelComponent(SituationalModifiers, (*_ATTACK, "higher_ground", "threatens_target", "flanking",
+                                                      "opening_between"), _situational)),
     "defense": (KernelComponent(ArmorClass, ("total", "is_flat_footed")),
                 KernelComponent(OffGuardDefense, ("total", "is_flat_footed"), _off_guard)),
     "active_defense": (KernelComponent(NoActiveDefense, _ACTIVE_DEFENSE),

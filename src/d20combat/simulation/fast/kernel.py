@@ -59,6 +59,7 @@ from d20combat.simulation.fast.geometry import COVER, PARTIAL, TOTAL, cover_degr
 from d20combat.simulation.fast.grid import distance_ft as sq_dist
 from d20combat.simulation.fast.grid import footprint_distance_ft as fp_dist
 from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.kernel_attack import situational
 from d20combat.simulation.fast.kernel_base import (
     A_ATTACK,
     A_CHARGE,
@@ -224,6 +225,9 @@ def plan_attack(s: I64, cs: I64, opt: I64, rng: I64, cover_mode: I64, kn: I64, t
                     break
     elif not (0 < dist <= cs[att, REACH]):
         return False, 0, 0, 0, 0
+    sit = situational(s, cs, opt, kn, light, att, tgt, ranged)  # off-guard's situational modifiers (kernel_attack)
+    total += sit
+    raw += sit
     # P17 cover: the lines are the core's, the mode is the ruleset's (cover_mode table).
     any_line = cover_mode[1 if ranged else 0, 1 if cs[att, REACH] > 5 else 0, 1 if dist == 5 else 0] == 1
     moved = fc != s[att, PC] or fr != s[att, PR]
