@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from d20combat.battlefield.cover import low_obstacle
 from d20combat.encounter.battle import Battle
 from d20combat.rulesets.base import Ruleset
 from d20combat.rulesets.components import (
@@ -47,6 +48,7 @@ from d20combat.rulesets.off_guard.active_defense import VerbalComponentFumble
 from d20combat.rulesets.off_guard.attack import SituationalModifiers
 from d20combat.rulesets.off_guard.concealment import StackingConcealment, concealing_areas
 from d20combat.rulesets.off_guard.conditions import ConditionTable
+from d20combat.rulesets.off_guard.cover import SoftAndImprovedCover
 from d20combat.rulesets.off_guard.defense import OffGuardDefense
 from d20combat.rulesets.off_guard.economy import MinorMajorEconomy
 from d20combat.rulesets.off_guard.injury import DamageTaken
@@ -62,6 +64,7 @@ from d20combat.simulation.fast.layout import (
     K_BLOODIED_UP,
     K_CONC_AREAS,
     K_CONC_STACK,
+    K_COVER_CMV,
     K_DEATH_CON,
     K_DEF_CMV,
     K_DYING_GM,
@@ -70,8 +73,10 @@ from d20combat.simulation.fast.layout import (
     K_INJURY_CMV,
     K_MOVE_CMV,
     K_PASS_STABLE,
+    K_SOFT_RANGED_ONLY,
     K_STRAIN,
     K_UNSEEN,
+    LOW_RUN_PLANE,
     NARROW_PLANE,
     NotCompilable,
 )
@@ -204,6 +209,31 @@ def _verbal_fumble(component: VerbalComponentFumble, battle: Battle, kn: I64, pl
     _table_of(component, "active_defense")
 
 
+def _soft_and_improved(component: SoftAndImprovedCover, battle: Battle, kn: I64, planes: I64) -> None:
+    """CMV-COV-01..07/11/14..17: best corner of any attacker square, soft cover from creatures, any line in
+    adjacent melee, low obstacles only within 30 ft of the target (each run of low walls labelled in the map
+    plane ``LOW_RUN_PLANE``). Refused: improved cover (+8, CMV-COV-18) and narrow openings (CMV-COV-23) on the
+    map, and dropping a low obstacle on a tie of distances (variant of CMV-COV-07)."""
+    gm = battle.game_map
+    if gm.improved_cover:
+        raise NotCompilable("the map has improved cover (CMV-COV-18), which the kernel's cover does not grade")
+    if gm.narrow_openings:
+        raise NotCompilable("the map has narrow openings (CMV-COV-23), which the kernel's cover does not judge")
+    if not component.opts.cmv_low_obstacle_tie_keeps_cover:
+        raise NotCompilable("cmv_low_obstacle_tie_keeps_cover=false (CMV-COV-07) is not in the kernel's cover")
+    kn[K_COVER_CMV] = 1
+    kn[K_SOFT_RANGED_ONLY] = int(component.opts.cmv_soft_cover_ranged_only)
+    planes[LOW_RUN_PLANE] = -1
+    label = 0
+    for square in sorted(gm.low_walls):
+        c, r = square
+        if planes[LOW_RUN_PLANE, c, r] != -1:
+            continue
+        for x, y in low_obstacle(gm.low_walls, square):
+            planes[LOW_RUN_PLANE, x, y] = label
+        label += 1
+
+
 _CONCEALMENT = ("concealment_sources", "combine")
 _ATTACK = ("attack_problem", "situational_attack_modifiers", "holds", "in_melee_reach")
 _ACTIVE_DEFENSE = ("active_defense_options", "before_attack_roll", "attack_rolled", "resolve_active_defense")
@@ -234,7 +264,10 @@ KERNEL_COMPONENTS: dict[str, tuple[KernelComponent, ...]] = {
     "damage": (KernelComponent(HitPointDamage, ("mitigate",)),),
     "injury": (KernelComponent(HitPoints, _INJURY),
                KernelComponent(DamageTaken, (*_INJURY, *_CMV_INJURY), _damage_taken)),
-    "cover": (KernelComponent(CornerCover, ("find_cover",)),),
+    "cover": (KernelComponent(CornerCover, ("find_cover",)),
+              KernelComponent(SoftAndImprovedCover, ("find_cover", "cover_modifier", "creatures_give_cover",
+                                                     "_cover_map", "_openings", "_best_for_attacker"),
+                              _soft_and_improved)),
     "concealment": (KernelComponent(StrongestConcealment, _CONCEALMENT, _strongest),
                     KernelComponent(StackingConcealment, _CONCEALMENT, _stacking)),
     "reactions": (KernelComponent(NoReactions, ("threat_reach", "can_make_aoo", "movement_provokes", "threatened",

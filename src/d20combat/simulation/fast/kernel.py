@@ -109,6 +109,7 @@ from d20combat.simulation.fast.kernel_base import (
     roll,
 )
 from d20combat.simulation.fast.kernel_concealment import concealment
+from d20combat.simulation.fast.kernel_cover import soft_and_improved_cover
 from d20combat.simulation.fast.kernel_defense import off_guard, squeezing
 from d20combat.simulation.fast.kernel_flow import (
     advance,
@@ -122,7 +123,7 @@ from d20combat.simulation.fast.kernel_flow import (
     strenuous,
 )
 from d20combat.simulation.fast.kernel_movement import speed_ft
-from d20combat.simulation.fast.layout import K_CHARGE_EARLY, LAND_SPEED
+from d20combat.simulation.fast.layout import K_CHARGE_EARLY, K_COVER_CMV, K_SOFT_RANGED_ONLY, LAND_SPEED
 from d20combat.simulation.fast.paths import FOUND, FOUND_PATHS, KINDS, reachable_into, search_box
 from d20combat.simulation.fast.paths import workspace as search_workspace
 from d20combat.simulation.fast.steps import footprint_step_cost
@@ -174,7 +175,7 @@ def occ_kinds(s: I64, cs: I64, me: int, out: npt.NDArray[np.int8], c_lo: int, r_
 
 @njit
 def plan_attack(s: I64, cs: I64, opt: I64, rng: I64, cover_mode: I64, kn: I64, t: I64, walls: U8,
-                low_walls: U8, concealing: I16, light: I64, occ: I16, att: int, tgt: int, o: int,
+                low_walls: U8, scratch: U8, concealing: I16, light: I64, occ: I16, att: int, tgt: int, o: int,
                 fc: int, fr: int, square_given: bool) -> tuple[bool, int, int, int, int]:
     """``Encounter._plan_attack`` from square ``(fc, fr)``: (legal, attack total, raw modifier sum,
     cover degree, concealment %, negative when a source is total — an attack into a guessed square)."""
@@ -228,15 +229,20 @@ def plan_attack(s: I64, cs: I64, opt: I64, rng: I64, cover_mode: I64, kn: I64, t
     sit = situational(s, cs, opt, kn, light, att, tgt, ranged)  # off-guard's situational modifiers (kernel_attack)
     total += sit
     raw += sit
-    # P17 cover: the lines are the core's, the mode is the ruleset's (cover_mode table).
-    any_line = cover_mode[1 if ranged else 0, 1 if cs[att, REACH] > 5 else 0, 1 if dist == 5 else 0] == 1
-    moved = fc != s[att, PC] or fr != s[att, PR]
-    if moved:  # planning from another square: the attacker's own squares hold nobody
-        occupy(occ, s, cs, att, -1)
-    degree = cover_degree(walls, low_walls, occ, opt[att, o, COVER_BY_CREATURES] == 1, fc, fr, asize, tc, tr,
-                          tsize, any_line, kn[K_PARTIAL] == 1)
-    if moved:
-        occupy(occ, s, cs, att, 1)
+    # P17 cover: the lines are the core's, the mode is the ruleset's (cover_mode table) — or off-guard's
+    # soft and improved cover (kernel_cover).
+    if kn[K_COVER_CMV]:
+        degree = soft_and_improved_cover(walls, low_walls, scratch, light, occ, s, cs, att, tgt, fc, fr, ranged,
+                                         dist == 5, ranged or not kn[K_SOFT_RANGED_ONLY])
+    else:
+        any_line = cover_mode[1 if ranged else 0, 1 if cs[att, REACH] > 5 else 0, 1 if dist == 5 else 0] == 1
+        moved = fc != s[att, PC] or fr != s[att, PR]
+        if moved:  # planning from another square: the attacker's own squares hold nobody
+            occupy(occ, s, cs, att, -1)
+        degree = cover_degree(walls, low_walls, occ, opt[att, o, COVER_BY_CREATURES] == 1, fc, fr, asize, tc, tr,
+                              tsize, any_line, kn[K_PARTIAL] == 1)
+        if moved:
+            occupy(occ, s, cs, att, 1)
     if degree == TOTAL:
         return False, 0, 0, 0, 0
     return True, total, raw, degree, -pct if any_total else pct  # negative: total, the attacker guesses the square
@@ -252,8 +258,7 @@ def plan_attack(s: I64, cs: I64, opt: I64, rng: I64, cover_mode: I64, kn: I64, t
 def plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, att: int, tgt: int, o: int,  # type: ignore[type-arg]
          fc: int, fr: int, square_given: bool) -> tuple[bool, int, int, int, int]:
     cs, opt, _meanp, _ac, _threat, rng, _natural, _faces, cover_mode, kn = w
-    _passable, walls, low_walls, _difficult, concealing, light, _ground, _tables, _ws = m
-    return plan_attack(s, cs, opt, rng, cover_mode, kn, t, walls, low_walls, concealing, light, occ, att, tgt, o,
+    return plan_attack(s, cs, opt, rng, cover_mode, kn, t, m[1], m[2], m[9], m[4], m[5], occ, att, tgt, o,
                        fc, fr, square_given)
 
 
@@ -387,7 +392,7 @@ def charge_plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, foe: int,
                 o: int) -> tuple[bool, int, int, int]:
     """``Encounter._do_charge`` checked dry (PFB-CHG-01..12): (legal, end column, end row, distance)."""
     cs, opt = w[0], w[1]
-    passable, walls, _low, difficult, _conc, _light, ground, _tables, _ws = m
+    passable, walls, difficult, ground = m[0], m[1], m[3], m[6]
     if t[T_STEPPED] or speed_ft(s, cs, w[9], me) <= 0 or t[T_MOVED]:
         return False, 0, 0, 0
     if 0 < dist_between(s, cs, me, foe) <= cs[me, REACH]:
@@ -431,7 +436,7 @@ def step_ok(w: tuple, m: tuple, s: I64, t: I64, me: int, c: int, r: int) -> tupl
     """``Encounter._do_step`` checked dry (PFB-MOVE-01..05): (legal, diagonal count after it)."""
     cs = w[0]
     kn = w[9]
-    passable, walls, _low, difficult, _conc, _light, _ground, _tables, _ws = m
+    passable, walls, difficult = m[0], m[1], m[3]
     if t[T_STEPPED] or speed_ft(s, cs, kn, me) <= 0 or t[T_MOVED]:
         return False, 0
     c0, r0, size = s[me, PC], s[me, PR], cs[me, SIZE]
@@ -739,7 +744,8 @@ def run(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64, tape: U32, ev:
         surprise: int) -> None:
     """Play from round 1 to the end (``Encounter.start`` after initiative, then ``play`` with TacticalAI)."""
     most = max(np.max(w[0][:, SPEED]), np.max(w[0][:, LAND_SPEED]), 5)
-    m = (*m, search_workspace(most, np.max(w[0][:, SIZE])))  # buffers for this battle
+    # buffers for this battle: the search's, and a scratch copy of the low walls (kernel_cover)
+    m = (*m, search_workspace(most, np.max(w[0][:, SIZE])), m[2].copy())
     new_round(ev, s, w[0], t, w[9], 1, surprise)
     advance(ev, s, w[0], t, w[9], tape, order)
     while not t[T_ENDED] and t[T_HAS_TURN]:

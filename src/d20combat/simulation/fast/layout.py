@@ -28,8 +28,9 @@ RELOAD_NONE, RELOAD_MOVE, RELOAD_FULL = 0, 1, 2
  K_CONC_BEFORE, K_MELEE_IGNORES_HELPLESS, K_MINRANGE_IGNORES_HELPLESS, K_SURPRISE_FREE, K_COVER_VALUE,
  K_PARTIAL_VALUE, K_CLEARANCE, K_MAX_CANDIDATES, K_N_SIDES, K_CONC_STACK, K_CONC_AREAS) = range(18)
 (K_ECON_CMV, K_INJURY_CMV, K_DEATH_CON, K_PASS_STABLE, K_DYING_GM, K_BLOODIED_UP, K_STRAIN, K_DEF_CMV,
- K_UNSEEN, K_MOVE_CMV, K_CHARGE_EARLY, K_ATK_CMV, K_ATK_BLOODIED_UP, K_HIGHER_MELEE_ONLY) = range(18, 32)
-N_KN = 32
+ K_UNSEEN, K_MOVE_CMV, K_CHARGE_EARLY, K_ATK_CMV, K_ATK_BLOODIED_UP, K_HIGHER_MELEE_ONLY, K_COVER_CMV,
+ K_SOFT_RANGED_ONLY) = range(18, 34)
+N_KN = 34
 """``kn[K_ECON_CMV]``: the economy is off-guard's minor/major one (staggered: a single action; dying, stable
 or dead: no actions; no PFB strain). ``kn[K_INJURY_CMV]``: health is off-guard's damage taken (CMV-INJ), with
 its variants: the death save adds Con (``K_DEATH_CON``), a passed one makes stable (``K_PASS_STABLE``) rather
@@ -37,7 +38,8 @@ than staggered, the GM decides a dying creature's fate (``K_DYING_GM``), bloodie
 a staggered creature's major action costs 1 damage (``K_STRAIN``). ``kn[K_DEF_CMV]``: the defense is off-guard's
 (the surprised off-guard until they act, squeezing −4), ``kn[K_UNSEEN]`` with an unseen attacker's target
 off-guard too. ``kn[K_ATK_CMV]``: the attack is off-guard's situational modifiers (bloodied rounding up with
-``K_ATK_BLOODIED_UP``, higher ground for melee only with ``K_HIGHER_MELEE_ONLY``)."""
+``K_ATK_BLOODIED_UP``, higher ground for melee only with ``K_HIGHER_MELEE_ONLY``). ``kn[K_COVER_CMV]``: the cover is
+off-guard's soft and improved cover (creatures none against reach attacks with ``K_SOFT_RANGED_ONLY``)."""
 CONC_STRONGEST, CONC_ADD, CONC_INDEPENDENT = 0, 1, 2
 """``kn[K_CONC_STACK]``: how the concealment component combines its sources (strongest; added or
 1 − Π(1 − p), every source counting, capped at 50 %, with the defender's own squares on the lines)."""
@@ -50,4 +52,7 @@ off-guard's defense."""
 ELEVATION_PLANE = 4
 """``light[ELEVATION_PLANE, c, r]``: the square's elevation (higher ground, CMV-SIT-04), written by off-guard's
 attack."""
-N_PLANES = 5
+LOW_RUN_PLANE = 5
+"""``light[LOW_RUN_PLANE, c, r]``: the connected run of low walls (a low obstacle) the square belongs to (-1:
+none), written by off-guard's cover."""
+N_PLANES = 6
