@@ -24,6 +24,7 @@ from d20combat.encounter.battle import Battle
 from d20combat.encounter.engine import initial_state
 from d20combat.encounter.state import CombatantState, Effect
 from d20combat.model.creature import AttackOption, Creature
+from d20combat.model.statblock import WeaponKind
 from d20combat.numbers import Modifier, total
 from d20combat.rules.armor_class import DefenseContext
 from d20combat.rulesets.base import Ruleset
@@ -84,7 +85,7 @@ from d20combat.simulation.fast.layout import (
 from d20combat.simulation.fast.layout import (
     INTO_MELEE_FLAG as INTO_MELEE_FLAG,
 )
-from d20combat.simulation.fast.layout import K_CHARGE_EARLY, LAND_SPEED, N_PLANES, SHEET_HP
+from d20combat.simulation.fast.layout import K_CHARGE_EARLY, LAND_SPEED, N_PLANES, PROJECTILE, SHEET_HP
 from d20combat.simulation.fast.layout import (
     K_CLEARANCE as K_CLEARANCE,
 )
@@ -208,6 +209,8 @@ from d20combat.simulation.fast.layout import (
 from d20combat.simulation.fast.steps import move_table
 
 I64 = npt.NDArray[np.int64]
+PROJECTILE_KINDS = (WeaponKind.BOW, WeaponKind.CROSSBOW_LIGHT, WeaponKind.CROSSBOW_HEAVY, WeaponKind.SLING)
+"""Weapons that shoot projectiles (what a coup de grace from an adjacent square may use, CMV-CDG-03)."""
 F64 = npt.NDArray[np.float64]
 U8 = npt.NDArray[np.uint8]
 I16 = npt.NDArray[np.int16]
@@ -326,6 +329,7 @@ def _option_row(rs: Ruleset, creature: Creature, option: AttackOption) -> list[i
         row[E_COUNT], row[E_SIDES], row[E_BONUS] = energy.count, energy.sides, energy.bonus
     row[MULT] = mult
     row[COVER_BY_CREATURES] = int(rs.cover.creatures_give_cover(option.is_ranged))
+    row[PROJECTILE] = int(option.kind in PROJECTILE_KINDS)
     return row
 
 

@@ -44,15 +44,19 @@ from d20combat.rulesets.components import (
     ThreatAndConfirm,
     TurnOrder,
 )
+from d20combat.rulesets.off_guard.action_set import CmvActions
+from d20combat.rulesets.off_guard.actions import CoupDeGrace
 from d20combat.rulesets.off_guard.active_defense import VerbalComponentFumble
 from d20combat.rulesets.off_guard.attack import SituationalModifiers
 from d20combat.rulesets.off_guard.concealment import StackingConcealment, concealing_areas
 from d20combat.rulesets.off_guard.conditions import ConditionTable
+from d20combat.rulesets.off_guard.coup_de_grace import CoupDeGraceRules
 from d20combat.rulesets.off_guard.cover import SoftAndImprovedCover
 from d20combat.rulesets.off_guard.defense import OffGuardDefense
 from d20combat.rulesets.off_guard.economy import MinorMajorEconomy
 from d20combat.rulesets.off_guard.injury import DamageTaken
 from d20combat.rulesets.off_guard.movement import HalfSpeedUnlessAided
+from d20combat.rulesets.off_guard.tactics import CmvTactics
 from d20combat.simulation.fast.layout import (
     AREA_PLANE,
     CONC_ADD,
@@ -62,6 +66,8 @@ from d20combat.simulation.fast.layout import (
     K_ATK_BLOODIED_UP,
     K_ATK_CMV,
     K_BLOODIED_UP,
+    K_CDG_KEEPS,
+    K_CDG_REMOVES_MISS,
     K_CONC_AREAS,
     K_CONC_STACK,
     K_COVER_CMV,
@@ -75,6 +81,7 @@ from d20combat.simulation.fast.layout import (
     K_PASS_STABLE,
     K_SOFT_RANGED_ONLY,
     K_STRAIN,
+    K_TACTICS_CMV,
     K_UNSEEN,
     LOW_RUN_PLANE,
     NARROW_PLANE,
@@ -234,6 +241,40 @@ def _soft_and_improved(component: SoftAndImprovedCover, battle: Battle, kn: I64,
         label += 1
 
 
+def _cdg_rules(component: CmvActions) -> CoupDeGraceRules:
+    for spec in component.own:
+        if spec.type is CoupDeGrace:
+            rules = getattr(spec.handler, "__self__", None)
+            if type(rules) is CoupDeGraceRules:
+                return rules
+    raise NotCompilable("the actions area's coup de grace is not CoupDeGraceRules.strike")
+
+
+def _cmv_actions(component: CmvActions, battle: Battle, kn: I64, planes: I64) -> None:
+    """CMV's own actions (coup de grace, escape, guide, blind move, spells, the GM's ruling) and the moves the
+    conditions forbid (held, exhausted, afraid — none occurs in a compiled battle). Of its actions the kernel's
+    AI takes only the coup de grace, as CmvTactics suggests it (CMV-CDG-01..11); its variants are read here."""
+    _table_of(component, "actions")
+    opts = _cdg_rules(component).opts
+    if opts.cmv_cdg_flat_minus_nine:
+        raise NotCompilable("cmv_cdg_flat_minus_nine (CMV-CDG-05) is not in the kernel's coup de grace")
+    kn[K_CDG_REMOVES_MISS] = int(opts.cmv_cdg_find_removes_miss_chance)
+    kn[K_CDG_KEEPS] = int(opts.cmv_cdg_survivor_keeps_state)
+
+
+def _cmv_tactics(component: CmvTactics, battle: Battle, kn: I64, planes: I64) -> None:
+    """CMV-CDG-01: the AI finishes a helpless foe with a coup de grace when no standing foe threatens it (nobody
+    does without reaction attacks; dazed, held and afraid creatures, the rest of its advice, never occur). Its
+    coup de grace is the actions area's, against off-guard's damage-taken injury."""
+    rs = battle.ruleset
+    _table_of(component, "tactics")
+    if not isinstance(rs.actions, CmvActions) or type(rs.injury) is not DamageTaken:
+        raise NotCompilable("off-guard's tactics need its actions (the coup de grace) and its damage-taken injury")
+    if type(rs.reactions) is not NoReactions:
+        raise NotCompilable("off-guard's tactics with reaction attacks (threatened creatures) are not in the kernel")
+    kn[K_TACTICS_CMV] = 1
+
+
 _CONCEALMENT = ("concealment_sources", "combine")
 _ATTACK = ("attack_problem", "situational_attack_modifiers", "holds", "in_melee_reach")
 _ACTIVE_DEFENSE = ("active_defense_options", "before_attack_roll", "attack_rolled", "resolve_active_defense")
@@ -272,8 +313,11 @@ KERNEL_COMPONENTS: dict[str, tuple[KernelComponent, ...]] = {
                     KernelComponent(StackingConcealment, _CONCEALMENT, _stacking)),
     "reactions": (KernelComponent(NoReactions, ("threat_reach", "can_make_aoo", "movement_provokes", "threatened",
                                                 "provoking_act", "action_provokes")),),
-    "actions": (KernelComponent(ActionSet, ("forbidden", "candidates")),),
-    "tactics": (KernelComponent(CoreTactics, ("ai_suggestion",)),),
+    "actions": (KernelComponent(ActionSet, ("forbidden", "candidates")),
+                KernelComponent(CmvActions, ("forbidden", "candidates", "escape", "guide", "blind_move", "cast_spell",
+                                             "gm_attack"), _cmv_actions)),
+    "tactics": (KernelComponent(CoreTactics, ("ai_suggestion",)),
+                KernelComponent(CmvTactics, ("ai_suggestion", "flee"), _cmv_tactics)),
 }
 """area → the component classes the kernel implements (the core's first)."""
 
@@ -297,7 +341,7 @@ def unsupported_components(ruleset: Ruleset) -> list[str]:
             found.append(f"{area}={cls.__name__}")
             continue
         changed = [name for name in (*kc.dynamic, *HOOKS) if getattr(cls, name) is not getattr(kc.cls, name)]
-        if isinstance(component, ActionSet) and (component.own or component.vetoes):
+        if kc.cls is ActionSet and isinstance(component, ActionSet) and (component.own or component.vetoes):
             changed.append("own actions" if component.own else "vetoes")
         if changed:
             found.append(f"{area}={cls.__name__} ({', '.join(changed)})")

@@ -62,9 +62,11 @@ from d20combat.simulation.fast.jit import njit
 from d20combat.simulation.fast.kernel_attack import situational
 from d20combat.simulation.fast.kernel_base import (
     A_ATTACK,
+    A_CDG,
     A_CHARGE,
     A_DRAW,
     A_END,
+    A_FIND,
     A_MOVE,
     A_RELOAD,
     A_STEP,
@@ -81,6 +83,7 @@ from d20combat.simulation.fast.kernel_base import (
     E_EQUIP,
     E_MOVED,
     E_PATH,
+    FOUND_TGT,
     HP,
     L_FULL,
     L_STANDARD,
@@ -104,11 +107,15 @@ from d20combat.simulation.fast.kernel_base import (
     T_MOVED,
     T_ROUND,
     T_STEPPED,
+    T_STRIKE,
+    T_STRUCK,
     WIELD,
     emit,
     roll,
 )
-from d20combat.simulation.fast.kernel_concealment import concealment
+from d20combat.simulation.fast.kernel_cdg import BONUS as CDG_BONUS
+from d20combat.simulation.fast.kernel_cdg import adjacent_shot, find, lose_found, survive_or_die
+from d20combat.simulation.fast.kernel_concealment import concealment, light_sources
 from d20combat.simulation.fast.kernel_cover import soft_and_improved_cover
 from d20combat.simulation.fast.kernel_defense import off_guard, squeezing
 from d20combat.simulation.fast.kernel_flow import (
@@ -123,7 +130,15 @@ from d20combat.simulation.fast.kernel_flow import (
     strenuous,
 )
 from d20combat.simulation.fast.kernel_movement import speed_ft
-from d20combat.simulation.fast.layout import K_CHARGE_EARLY, K_COVER_CMV, K_SOFT_RANGED_ONLY, LAND_SPEED
+from d20combat.simulation.fast.layout import (
+    K_CDG_REMOVES_MISS,
+    K_CHARGE_EARLY,
+    K_COVER_CMV,
+    K_SOFT_RANGED_ONLY,
+    K_TACTICS_CMV,
+    LAND_SPEED,
+    PROJECTILE,
+)
 from d20combat.simulation.fast.paths import FOUND, FOUND_PATHS, KINDS, reachable_into, search_box
 from d20combat.simulation.fast.paths import workspace as search_workspace
 from d20combat.simulation.fast.steps import footprint_step_cost
@@ -619,6 +634,65 @@ def archer(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, o: int,  # typ
 
 
 @njit
+def cdg_plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int,  # type: ignore[type-arg]
+             foe: int) -> tuple[bool, int, int, int]:
+    """The strike of ``CoupDeGraceRules.strike`` planned: (legal, attack total with the +4, cover degree, miss
+    chance) — a melee attack into the target's square, or a projectile shot from an adjacent square."""
+    cs, opt, kn = w[0], w[1], w[9]
+    o = s[me, WIELD]
+    if opt[me, o, RANGED]:
+        ok, total, degree, pct = adjacent_shot(s, cs, opt, kn, w[8], m[1], m[2], m[9], m[4], m[5], occ, me, foe, o)
+    else:
+        ok, total, _raw, degree, pct = plan(w, m, s, t, occ, me, foe, o, s[me, PC], s[me, PR], True)
+        total += CDG_BONUS
+    if ok and s[me, FOUND_TGT] == foe and kn[K_CDG_REMOVES_MISS]:
+        pct = 0  # CMV-CDG-11: found, no miss chance
+    return ok, total, degree, pct
+
+
+@njit
+def cdg_kind(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, foe: int) -> int:  # type: ignore[type-arg]
+    """``enc.check(CoupDeGrace(foe, square=its square))`` (CMV-CDG-01..03, 11): A_CDG, A_FIND (the target has
+    total concealment and is not found yet) or A_END (illegal). The target is helpless and not dead."""
+    cs, opt = w[0], w[1]
+    o = s[me, WIELD]
+    if o < 0:
+        return A_END
+    dist = dist_between(s, cs, me, foe)
+    if opt[me, o, RANGED] and (not opt[me, o, PROJECTILE] or dist != 5):
+        return A_END
+    if not can_afford(w, s, t, C_FULL):
+        return A_END
+    _dim, dark = light_sources(m[5], cs, me, s[foe, PC], s[foe, PR], cs[foe, SIZE], dist, False)
+    if dark > 0 and s[me, FOUND_TGT] != foe:
+        return A_FIND
+    ok, _total, _degree, _pct = cdg_plan(w, m, s, t, occ, me, foe)
+    return A_CDG if ok else A_END
+
+
+@njit
+def coup_de_grace(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32,  # type: ignore[type-arg]
+                  me: int, foe: int) -> None:
+    """``CoupDeGraceRules.strike``, the strike: pay, the found effect ends, the shot empties a crossbow, the
+    attack at +4 (its damage kept, CMV-CDG-06), then the death save DC 10 + the damage (kernel_cdg)."""
+    cs, opt, kn = w[0], w[1], w[9]
+    o = s[me, WIELD]
+    _ok, total, degree, pct = cdg_plan(w, m, s, t, occ, me, foe)
+    spend(ev, t, me, A_CDG, foe, L_FULL)
+    if s[me, FOUND_TGT] == foe:
+        lose_found(ev, s, t, me)
+    if opt[me, o, RELOAD] != RELOAD_NONE:
+        s[me, LOADED + o] = 0
+        emit(ev, t, E_EQUIP, me, o, NOTE_FIRES, o, 0, 0, 0)
+    t[T_STRIKE] = foe + 1
+    t[T_STRUCK] = -1
+    roll_attack(w, m[5], ev, s, t, tape, me, foe, o, total, degree, pct)
+    t[T_STRIKE] = 0
+    if t[T_STRUCK] >= 0:
+        survive_or_die(ev, s, cs, t, kn, tape, foe, t[T_STRUCK])
+
+
+@njit
 def choose(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64) -> Decision:  # type: ignore[type-arg]
     """``TacticalAI.choose`` for the creature whose turn it is: (action, argument, argument)."""
     cs, opt = w[0], w[1]
@@ -626,6 +700,16 @@ def choose(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64) -> Decision
     foes = foes_of(s, cs, order, me)
     if foes.shape[0] == 0:
         return act(A_END, 0, 0)
+    if w[9][K_TACTICS_CMV] and can_afford(w, s, t, C_FULL):
+        # CmvTactics.ai_suggestion (CMV-CDG-01): a coup de grace on the first helpless foe by name (nobody
+        # threatens anyone: the kernel's battles have no reaction attacks).
+        n = s.shape[0]
+        for rank in range(n):
+            for foe in range(n):
+                if cs[foe, ID_RANK] == rank and cs[foe, SIDE] != cs[me, SIDE] and s[foe, DOWN] and not s[foe, DEAD]:
+                    kind = cdg_kind(w, m, s, t, occ, me, foe)
+                    if kind != A_END:
+                        return act(kind, foe, 0)
     o = s[me, WIELD]
     if o == -1 or (opt[me, o, RELOAD] != RELOAD_NONE and not s[me, LOADED + o]):
         # _fix_weapon: reload the crossbow in hand, else draw any other weapon.
@@ -732,6 +816,13 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
         emit(ev, t, E_EQUIP, me, s[me, WIELD], NOTE_RELOADS, a, 0, 0, 0)
         if opt[me, a, RELOAD] != RELOAD_MOVE:
             strenuous(ev, s, cs, t, kn, tape, me)
+    elif kind == A_FIND:
+        spend(ev, t, me, A_FIND, a, L_FULL)
+        find(ev, s, t, me, a)
+        strenuous(ev, s, cs, t, kn, tape, me)
+    elif kind == A_CDG:
+        coup_de_grace(w, m, ev, s, t, occ, tape, me, a)
+        strenuous(ev, s, cs, t, kn, tape, me)
     if t[T_HAS_TURN] and cannot_act(s, cs, t, me) != R_NONE:
         end_turn(ev, s, cs, t, kn, me, R_CANNOT)
         advance(ev, s, cs, t, kn, tape, order)

@@ -19,13 +19,19 @@ COND, DOWN, DEAD = 9, 10, 11
 """``COND``: the stored conditions the kernel tracks (bits ``CB_*``). ``DOWN`` and ``DEAD`` are what the injury
 component says of the creature now — helpless and out of the fight (PFB: below 0 hp; CMV: dying, stable or
 dead), dead — kept up to date by :func:`refresh` after every change of hp or conditions."""
-LOADED = 12
+FOUND_TGT, FOUND_C, FOUND_R, FOUND_UNTIL, FOUND_FIRST = 12, 13, 14, 15, 16
+"""The effect "found <target> at (c, r)" of a coup de grace's first, finding action (CMV-CDG-11): the target
+(-1: none), the square, the round it lasts until, and whether it was added before the charging effect."""
+LOADED = 17
 """Columns ``LOADED + o``: option ``o`` is loaded (crossbows, PFB-ITEM-08)."""
 
 # --- scalars (T) ---------------------------------------------------------------------------------------
 (T_ROUND, T_INDEX, T_ACTOR, T_STD, T_MOV, T_FREE, T_FREE_USED, T_MOVED, T_STEPPED, T_DIAGS, T_ACTIONS,
- T_SURPRISE, T_ENDED, T_WINNER, T_TIMEOUT, T_ATTACKS, T_TAPE, T_ROLLS, T_NEV, T_EXHAUSTED, T_HAS_TURN) = range(21)
-N_T = 21
+ T_SURPRISE, T_ENDED, T_WINNER, T_TIMEOUT, T_ATTACKS, T_TAPE, T_ROLLS, T_NEV, T_EXHAUSTED, T_HAS_TURN,
+ T_STRIKE, T_STRUCK) = range(23)
+N_T = 23
+"""``T_STRIKE``: 1 + the target of the coup de grace whose attack is resolving (0: none), whose damage is kept in
+``T_STRUCK`` for the coup de grace's own death save (CMV-CDG-06) instead of the injury's answer."""
 
 # --- health (rules.health.Health) -------------------------------------------------------------------------
 H_OK, H_DISABLED, H_DYING, H_DEAD = 0, 1, 2, 3
@@ -43,19 +49,22 @@ C_STANDARD, C_MOVE, C_FULL, C_FREE, C_NONE = 0, 1, 2, 3, 4
 L_STANDARD, L_MOVE, L_STD_AS_MOVE, L_FULL, L_FREE, L_NONE = 0, 1, 2, 3, 4, 5
 
 # --- actions -------------------------------------------------------------------------------------------------
-A_END, A_ATTACK, A_MOVE, A_CHARGE, A_DRAW, A_RELOAD, A_STEP = 0, 1, 2, 3, 4, 5, 6
+A_END, A_ATTACK, A_MOVE, A_CHARGE, A_DRAW, A_RELOAD, A_STEP, A_CDG, A_FIND = 0, 1, 2, 3, 4, 5, 6, 7, 8
 
 # --- event rows (EV[k] = code, a, b, c, d, e, f, g) ---------------------------------------------------------
 E_ROUND, E_TURN_START, E_TURN_END, E_BUDGET, E_MOVED, E_PATH, E_ATTACK, E_DAMAGED, E_NOTE, E_STABLE, \
     E_EFFECT_ADD, E_EFFECT_END, E_EQUIP, E_END = range(1, 15)
 E_CONDITION, E_SAVE, E_HEALED, E_SURVIVES, E_DYING_GM = range(15, 20)
+E_FOUND_ADD, E_FOUND_END, E_FIND_NOTE, E_CDG_SURVIVES = range(20, 24)
+"""The coup de grace's events: the "found" effect added (actor, target, c, r, until) and ended (actor, target),
+the note of the finding action (actor, target, c, r) and the survivor's note (target, hp, kept state code)."""
 """Off-guard's injury events: ``ConditionSet`` (target, condition bit, on, reason code, damage, hp), the death
 save's note (target, face, DC, why code, amount, succeeded), ``Healed`` (target, amount), the survivor's note
 (target, hp) and the GM's note on a dying creature (target)."""
 MODE_MOVE, MODE_STEP, MODE_CHARGE = 0, 1, 2
 R_NONE, R_CANNOT, R_SURPRISED, R_HEALTH = 0, 1, 2, 3
 NOTE_FIRES, NOTE_DRAWS, NOTE_RELOADS = 0, 1, 2
-SRC_BLEEDING, SRC_STRENUOUS = -1, -2
+SRC_BLEEDING, SRC_STRENUOUS, SRC_CDG = -1, -2, -3
 
 
 # ================================================================== dice and events

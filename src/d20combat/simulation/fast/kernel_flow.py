@@ -36,6 +36,9 @@ from d20combat.simulation.fast.kernel_base import (
     E_STABLE,
     E_TURN_END,
     E_TURN_START,
+    FOUND_FIRST,
+    FOUND_TGT,
+    FOUND_UNTIL,
     H_CMV_DEAD,
     H_CMV_DYING,
     H_CMV_STABLE,
@@ -69,6 +72,8 @@ from d20combat.simulation.fast.kernel_base import (
     T_ROUND,
     T_STD,
     T_STEPPED,
+    T_STRIKE,
+    T_STRUCK,
     T_SURPRISE,
     T_TIMEOUT,
     T_WINNER,
@@ -77,6 +82,7 @@ from d20combat.simulation.fast.kernel_base import (
     health,
     roll,
 )
+from d20combat.simulation.fast.kernel_cdg import lose_found
 from d20combat.simulation.fast.kernel_defense import start_of_round as defense_start_of_round
 from d20combat.simulation.fast.kernel_defense import start_of_turn as defense_start_of_turn
 from d20combat.simulation.fast.kernel_injury import after_damage as injury_after_damage
@@ -165,6 +171,9 @@ def damage(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, target: int, am
     health, or off-guard's death saves and conditions (kernel_injury)."""
     before = s[target, HP]
     apply_damage(ev, s, cs, t, kn, target, amount, source)
+    if t[T_STRIKE] == target + 1:  # a coup de grace's damage waits for its own death save (CMV-CDG-06)
+        t[T_STRUCK] = max(t[T_STRUCK], 0) + amount
+        return
     if kn[K_INJURY_CMV]:
         injury_after_damage(ev, s, cs, t, kn, tape, target, amount)
         return
@@ -225,9 +234,15 @@ def start_of_turn(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, actor: i
     """``Encounter._start_of_turn`` (effects end before their anchor's slot, PFB-TIME-03..05) and
     ``Ruleset.start_of_turn`` (the dying check, PFB-HP-02)."""
     until = s[actor, CHARGE_UNTIL]
+    found_ends = s[actor, FOUND_TGT] != -1 and t[T_ROUND] >= s[actor, FOUND_UNTIL]
+    if found_ends and s[actor, FOUND_FIRST]:  # effects end in the order they were added
+        lose_found(ev, s, t, actor)
+        found_ends = False
     if until != -1 and t[T_ROUND] >= until:
         emit(ev, t, E_EFFECT_END, actor, 0, 0, 0, 0, 0, 0)
         s[actor, CHARGE_UNTIL] = -1
+    if found_ends:
+        lose_found(ev, s, t, actor)
     defense_start_of_turn(ev, s, cs, t, kn, actor)
     if kn[K_INJURY_CMV]:
         injury_start_of_turn(ev, s, cs, t, kn, tape, actor)

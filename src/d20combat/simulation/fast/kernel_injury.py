@@ -58,9 +58,11 @@ U32 = npt.NDArray[np.uint32]
 
 # --- the reasons a ConditionSet row gives (trace.py turns them into the reference's words) -----------------------
 (RC_SYNC_ON, RC_SYNC_OFF, RC_DYING, RC_STABLE_DYING_SAVE, RC_STABLE_PASSED, RC_NONE, RC_DEAD_START,
- RC_DEAD_WHILE_DYING, RC_DEAD_WHILE_STABLE) = range(9)
+ RC_DEAD_WHILE_DYING, RC_DEAD_WHILE_STABLE, RC_SLAIN, RC_SURVIVES_CDG) = range(11)
 # --- why a death save is rolled --------------------------------------------------------------------------------
-W_START, W_WHILE_DYING, W_WHILE_STABLE, W_PAST_HP = range(4)
+W_START, W_WHILE_DYING, W_WHILE_STABLE, W_PAST_HP, W_CDG = range(5)
+# --- why damage is set back to hp ----------------------------------------------------------------------------------
+HEAL_SAVE, HEAL_CDG = 0, 1
 
 
 @njit
@@ -163,7 +165,7 @@ def survive(ev: I64, s: I64, cs: I64, t: I64, kn: I64, i: int) -> None:
     hp = cs[i, SHEET_HP]
     now = damage_taken(s, cs, i)
     if hp < now:  # set_damage: the damage past hp is healed
-        emit(ev, t, E_HEALED, i, now - hp, 0, 0, 0, 0, 0)
+        emit(ev, t, E_HEALED, i, now - hp, HEAL_SAVE, 0, 0, 0, 0)
         s[i, HP] += now - hp
         refresh(s, cs, kn, i)
     emit(ev, t, E_SURVIVES, i, hp, 0, 0, 0, 0, 0)

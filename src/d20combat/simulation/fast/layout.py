@@ -19,8 +19,8 @@ N_CS = 17
 
 # --- per-option columns (OPT) -----------------------------------------------------------------------
 RANGED, SPELL, RELOAD, TOUCH, ATK_TOTAL, ATK_SUM, D_COUNT, D_SIDES, D_BONUS, STATIC, E_COUNT, E_SIDES, \
-    E_BONUS, MULT, COVER_BY_CREATURES = range(15)
-N_OPT = 15
+    E_BONUS, MULT, COVER_BY_CREATURES, PROJECTILE = range(16)
+N_OPT = 16
 RELOAD_NONE, RELOAD_MOVE, RELOAD_FULL = 0, 1, 2
 
 # --- knobs (KN) -----------------------------------------------------------------------------------------
@@ -29,8 +29,8 @@ RELOAD_NONE, RELOAD_MOVE, RELOAD_FULL = 0, 1, 2
  K_PARTIAL_VALUE, K_CLEARANCE, K_MAX_CANDIDATES, K_N_SIDES, K_CONC_STACK, K_CONC_AREAS) = range(18)
 (K_ECON_CMV, K_INJURY_CMV, K_DEATH_CON, K_PASS_STABLE, K_DYING_GM, K_BLOODIED_UP, K_STRAIN, K_DEF_CMV,
  K_UNSEEN, K_MOVE_CMV, K_CHARGE_EARLY, K_ATK_CMV, K_ATK_BLOODIED_UP, K_HIGHER_MELEE_ONLY, K_COVER_CMV,
- K_SOFT_RANGED_ONLY) = range(18, 34)
-N_KN = 34
+ K_SOFT_RANGED_ONLY, K_TACTICS_CMV, K_CDG_REMOVES_MISS, K_CDG_KEEPS) = range(18, 37)
+N_KN = 37
 """``kn[K_ECON_CMV]``: the economy is off-guard's minor/major one (staggered: a single action; dying, stable
 or dead: no actions; no PFB strain). ``kn[K_INJURY_CMV]``: health is off-guard's damage taken (CMV-INJ), with
 its variants: the death save adds Con (``K_DEATH_CON``), a passed one makes stable (``K_PASS_STABLE``) rather
@@ -39,7 +39,10 @@ a staggered creature's major action costs 1 damage (``K_STRAIN``). ``kn[K_DEF_CM
 (the surprised off-guard until they act, squeezing −4), ``kn[K_UNSEEN]`` with an unseen attacker's target
 off-guard too. ``kn[K_ATK_CMV]``: the attack is off-guard's situational modifiers (bloodied rounding up with
 ``K_ATK_BLOODIED_UP``, higher ground for melee only with ``K_HIGHER_MELEE_ONLY``). ``kn[K_COVER_CMV]``: the cover is
-off-guard's soft and improved cover (creatures none against reach attacks with ``K_SOFT_RANGED_ONLY``)."""
+off-guard's soft and improved cover (creatures none against reach attacks with ``K_SOFT_RANGED_ONLY``).
+``kn[K_TACTICS_CMV]``: off-guard's actions and tactics — the AI's coup de grace on a helpless foe (the find
+removing the miss chance with ``K_CDG_REMOVES_MISS``, a dying or stable survivor keeping that state with
+``K_CDG_KEEPS``)."""
 CONC_STRONGEST, CONC_ADD, CONC_INDEPENDENT = 0, 1, 2
 """``kn[K_CONC_STACK]``: how the concealment component combines its sources (strongest; added or
 1 − Π(1 − p), every source counting, capped at 50 %, with the defender's own squares on the lines)."""

@@ -88,6 +88,7 @@ def play_fast(cb: CompiledBattle, seed: int, *, log: bool = False, tape_words: i
         s[:, k.PR] = cb.pos0[:, 1]
         s[:, k.WIELD] = cb.wield0
         s[:, k.CHARGE_UNTIL] = -1
+        s[:, k.FOUND_TGT] = -1
         s[:, k.LOADED:] = cb.loaded0
         for cid in setup.surprised:
             s[index[cid], k.SURPRISED] = 1

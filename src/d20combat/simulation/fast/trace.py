@@ -52,10 +52,14 @@ _REASONS = {
     ki.RC_DEAD_START: "failed its dying death save (CMV-INJ-11)",
     ki.RC_DEAD_WHILE_DYING: "failed a death save while dying (CMV-INJ-15)",
     ki.RC_DEAD_WHILE_STABLE: "failed a death save while stable (CMV-INJ-15)",
+    ki.RC_SLAIN: "slain by a coup de grace (CMV-CDG-06)",
+    ki.RC_SURVIVES_CDG: "survives the coup de grace (CMV-CDG-09)",
     kd.RC_SURPRISED: "surprised (CMV-COND-40)",
     kd.RC_CHANCE_TO_ACT: "gets a chance to act (CMV-COND-41)",
 }
-_INJURY_ROWS = (k.E_CONDITION, k.E_SAVE, k.E_HEALED, k.E_SURVIVES, k.E_DYING_GM)
+_INJURY_ROWS = (k.E_CONDITION, k.E_SAVE, k.E_HEALED, k.E_SURVIVES, k.E_DYING_GM, k.E_FOUND_ADD, k.E_FOUND_END,
+                k.E_FIND_NOTE, k.E_CDG_SURVIVES)
+_CDG_DAMAGE = "survived a coup de grace: damage set to hp (CMV-CDG-09)"
 
 
 def _injury_entry(cb: CompiledBattle, code: int, a: int, b: int, c: int, d: int, e: int, f: int) -> Entry:
@@ -73,13 +77,24 @@ def _injury_entry(cb: CompiledBattle, code: int, a: int, b: int, c: int, d: int,
         why = {ki.W_START: "dying, at the start of its turn (CMV-INJ-11)",
                ki.W_WHILE_DYING: f"{e} damage while dying (CMV-INJ-15)",
                ki.W_WHILE_STABLE: f"{e} damage while stable (CMV-INJ-15)",
-               ki.W_PAST_HP: f"damage {e} > hp {int(cb.cs[a, SHEET_HP])} (CMV-INJ-12)"}[d]
+               ki.W_PAST_HP: f"damage {e} > hp {int(cb.cs[a, SHEET_HP])} (CMV-INJ-12)",
+               ki.W_CDG: f"coup de grace, DC 10 + {e} damage (CMV-CDG-07)"}[d]
         con = int(cb.cs[a, CON_MOD]) if cb.kn[K_DEATH_CON] else 0
         t = total(b, [Modifier(con, "Con")] if con else [], base_label="d20", stacking=cb.battle.ruleset.stacking)
         nat = " (natural 20)" if b == 20 else " (natural 1)" if b == 1 else ""
         return ("note", f"{cid} death save ({why}): {t.explain()} vs DC {c}{nat} — {'succeeds' if f else 'fails'}")
     if code == k.E_HEALED:
-        return ("healed", cid, b, "death save passed: damage set to hp (CMV-INJ-13)")
+        why = _CDG_DAMAGE if c == ki.HEAL_CDG else "death save passed: damage set to hp (CMV-INJ-13)"
+        return ("healed", cid, b, why)
+    if code in (k.E_FOUND_ADD, k.E_FOUND_END):
+        name = f"found {cb.ids[b]} at ({c},{d})"
+        return ("effect_added", cid, name, cid, e, 0, 0) if code == k.E_FOUND_ADD else ("effect_ended", cid, name)
+    if code == k.E_FIND_NOTE:
+        return ("note", f"{cid} gropes about ({c},{d}) to find {cb.ids[b]} for a coup de grace (a full-round action, "
+                        f"CMV-CDG-11)")
+    if code == k.E_CDG_SURVIVES:
+        kept = "" if not c else f" — still {'dying' if c == 1 else 'stable'} (cmv_cdg_survivor_keeps_state)"
+        return ("note", f"{cid} survives the coup de grace: staggered, damage {b} = hp (CMV-CDG-08/09){kept}")
     if code == k.E_SURVIVES:
         return ("note", f"{cid} survives, staggered: damage {b} = hp (CMV-INJ-13)")
     return ("note", f"{cid} is dying; the GM decides whether it slips away (cmv_dying = gm)")
@@ -174,7 +189,8 @@ def fast_entries(cb: CompiledBattle, result: FastResult) -> list[Entry]:
             action = {k.A_ATTACK: f"attack {ids[c] if b == k.A_ATTACK else ''}", k.A_MOVE: "move",
                       k.A_CHARGE: f"charge {ids[c]}" if b == k.A_CHARGE else "", k.A_STEP: "5-foot step",
                       k.A_DRAW: f"draw {names[a][c]}" if b == k.A_DRAW else "",
-                      k.A_RELOAD: f"reload {names[a][c]}" if b == k.A_RELOAD else ""}[b]
+                      k.A_RELOAD: f"reload {names[a][c]}" if b == k.A_RELOAD else "",
+                      k.A_CDG: f"coup de grace {ids[c]}", k.A_FIND: f"find {ids[c]}"}[b]
             label = _LABELS[d]
             out.append(("budget", ids[a], action, label, tuple(sorted(_SPEND[label].items()))))
         elif code == k.E_MOVED:
@@ -185,7 +201,8 @@ def fast_entries(cb: CompiledBattle, result: FastResult) -> list[Entry]:
             rolled = (_f, _g) if _f else (None, None)  # no roll: the concealment d% missed first
             out.append(("attack", ids[a], ids[b], names[a][c], bool(d), bool(_e), *rolled))
         elif code == k.E_DAMAGED:
-            source = ids[c] if c >= 0 else ("bleeding" if c == k.SRC_BLEEDING else "strenuous")
+            source = ids[c] if c >= 0 else {k.SRC_BLEEDING: "bleeding", k.SRC_STRENUOUS: "strenuous",
+                                            k.SRC_CDG: _CDG_DAMAGE}[c]
             out.append(("damaged", ids[a], b, source))
         elif code == k.E_NOTE:
             out.append(("note", _health_note(ids[a], b, int(cb.cs[a, CON_SCORE]))))
