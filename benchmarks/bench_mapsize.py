@@ -26,7 +26,7 @@ from typing import Any
 from d20combat.scenario import battle_from_data
 from d20combat.simulation import encounter_seed
 from d20combat.simulation.fast.compile import CompiledBattle, compile_battle
-from d20combat.simulation.fast.kernel import T_ROUND, T_WINNER
+from d20combat.simulation.fast.kernel_base import T_ROUND, T_WINNER
 from d20combat.simulation.fast.runner import play_fast
 
 HEROES = (("valeros", "fighter", (4, 14)), ("merisiel", "rogue", (6, 14)), ("ezren", "wizard", (3, 15)),

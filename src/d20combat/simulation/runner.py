@@ -28,8 +28,8 @@ from d20combat.dice import SeededDice
 from d20combat.encounter.battle import Battle
 from d20combat.encounter.engine import Encounter
 from d20combat.scenario import battle_from_data
-from d20combat.simulation.fast import kernel as fast_kernel
-from d20combat.simulation.fast.compile import CON_SCORE, CompiledBattle, NotCompilable, compile_battle
+from d20combat.simulation.fast import kernel_base as fast_kernel
+from d20combat.simulation.fast.compile import CompiledBattle, NotCompilable, compile_battle
 from d20combat.simulation.fast.runner import play_fast
 
 Engine = Literal["auto", "fast", "reference"]
@@ -87,7 +87,6 @@ def play_one_fast(cb: CompiledBattle, seed: int) -> Outcome:
     """:func:`play_one` on the fast path: the same outcome, computed by the compiled kernel."""
     result = play_fast(cb, seed)
     s, t = result.state, result.scalars
-    hp = s[:, fast_kernel.HP]
     winner = int(t[fast_kernel.T_WINNER])
     return Outcome(
         winner=cb.sides[winner] if winner >= 0 else None,
@@ -96,8 +95,8 @@ def play_one_fast(cb: CompiledBattle, seed: int) -> Outcome:
         attacks=int(t[fast_kernel.T_ATTACKS]),
         dealt=tuple(int(x) for x in s[:, fast_kernel.DEALT]),
         taken=tuple(int(x) for x in s[:, fast_kernel.TAKEN]),
-        downed=tuple(bool(x < 0) for x in hp),  # out of the fight: the kernel's battles have no conditions
-        killed=tuple(bool(x <= -c) for x, c in zip(hp, cb.cs[:, CON_SCORE], strict=True)),
+        downed=tuple(bool(x) for x in s[:, fast_kernel.DOWN]),  # the injury component's out of the fight
+        killed=tuple(bool(x) for x in s[:, fast_kernel.DEAD]),
     )
 
 

@@ -12,16 +12,19 @@ from typing import Any
 
 import pytest
 import yaml
+from tests.simulation.fast.hybrids import battles
+from tests.simulation.fast.hybrids import replay as replay_both
 from tests.simulation.fast.random_battles import random_battle
 from typer.testing import CliRunner
 
 from d20combat.cli import app
 from d20combat.controllers import TacticalAI, play
 from d20combat.dice import SeededDice
+from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter
 from d20combat.scenario import battle_from_data
 from d20combat.simulation import encounter_seed, play_one, simulate_outcomes
-from d20combat.simulation.fast import kernel as k
+from d20combat.simulation.fast import kernel_base as k
 from d20combat.simulation.fast.compile import NotCompilable, compile_battle, unsupported_components
 from d20combat.simulation.fast.runner import _tape, play_fast
 from d20combat.simulation.fast.trace import fast_entries, reference_entries
@@ -68,6 +71,51 @@ def test_random_battles_replay_the_reference_log() -> None:
             kinds |= {e[0] for e in _assert_same_battle(data, seed)}
     # the sweep really exercised the rare paths
     assert {"stabilized", "effect_added", "effect_ended", "note", "equipment"} <= kinds
+
+
+def _variants(rnd: random.Random) -> dict[str, Any]:
+    return {
+        "cmv_reaction_attack_rules": "none",
+        "cmv_concealment_stack": rnd.choice(["add", "independent"]),
+        "cmv_death_save_pass": rnd.choice(["staggered", "stable"]),
+        "cmv_bloodied_rounding": rnd.choice(["up", "down"]),
+        "cmv_charge_ac_from_start": rnd.random() < 0.7,
+        "cmv_soft_cover_ranged_only": rnd.random() < 0.3,
+        "cmv_higher_ground_melee_only": rnd.random() < 0.3,
+        "cmv_cdg_survivor_keeps_state": rnd.random() < 0.3,
+        "cmv_cdg_find_removes_miss_chance": rnd.random() < 0.7,
+        "cmv_surprise_unseen_attacker": rnd.random() < 0.7,
+    }
+
+
+def test_the_off_guard_ruleset_without_reaction_attacks_replays_the_reference_log() -> None:
+    """The off-guard ruleset (issue 14) with its reaction attacks off (``cmv_reaction_attack_rules: none``; the
+    reaction attacks are the one component still refused), on every example under ``--ruleset off-guard``
+    (starting conditions dropped: the kernel has none) and random battles, variants sampled — every component of
+    it at once: damage-taken injury and death saves, the minor/major economy, off-guard, the situational
+    modifiers, soft cover, stacking concealment, half speed, and CMV-CDG-01..11 with them: the AI's coup de
+    grace on a helpless foe (a melee strike at +4, or a projectile from an adjacent square), the death save
+    DC 10 + its damage, dead or a staggered survivor; in the dark the finding action first; on half the maps a
+    third of the floor dark."""
+    seen: set[str] = set()
+    for data, rnd in battles(60, 31):
+        rows = data.get("map", {}).get("rows")
+        if rows and rnd.random() < 0.5:
+            data = {**data, "map": {**data["map"], "rows": ["".join(rnd.choice("dD") if ch == "." and
+                                                                   rnd.random() < 0.33 else ch for ch in row)
+                                                           for row in rows]}}
+        game = {**data, "ruleset": "off-guard", "variants": _variants(rnd),
+                "combatants": [{k: v for k, v in c.items() if k != "conditions"} for c in data["combatants"]]}
+        for seed in (0, 1):
+            for e in replay_both(game, seed):
+                if isinstance(e, ev.BudgetSpent) and e.action.split(" ")[0] in ("coup", "find"):
+                    seen.add(e.action.split(" ")[0])
+                elif isinstance(e, ev.Note) and "coup de grace" in e.text:
+                    seen.add("survives" if "survives" in e.text else "save")
+                elif isinstance(e, ev.ConditionSet) and "coup de grace" in e.reason:
+                    seen.add(e.reason.split(" ")[0])
+    assert {"coup", "save", "slain", "survives"} <= seen, seen
+
 
 
 def test_outcomes_are_the_reference_outcomes() -> None:
@@ -141,8 +189,9 @@ def test_cli_names_the_engine_and_refuses_an_impossible_fast_path() -> None:
     result = runner.invoke(app, ["simulate", str(EXAMPLES / "off-guard-ambush.yaml"), "-n", "2",
                                  "--engine", "fast"])
     assert result.exit_code != 0
+    first = unsupported_components(battle_from_data(_load("off-guard-ambush"), "scenario", None).ruleset)[0]
     assert ("the fast path cannot play this scenario: this battle uses policy components the kernel does not "
-            "implement: conditions=ConditionTable") in result.output
+            f"implement: {first.split(' (')[0]}") in result.output
     ok = runner.invoke(app, ["simulate", str(EXAMPLES / "odds-duel.yaml"), "-n", "20"])
     assert ok.exit_code == 0, ok.output
     assert "engine: fast path" in ok.output

@@ -24,7 +24,7 @@ from d20combat.rulesets.off_guard.concealment import StackingConcealment
 from d20combat.rulesets.off_guard.options import OffGuardOptions
 from d20combat.rulesets.pathfinder_beginner import PathfinderBeginner, PfbOptions
 from d20combat.scenario import battle_from_data
-from d20combat.simulation.fast import kernel as k
+from d20combat.simulation.fast import kernel_base as k
 from d20combat.simulation.fast.compile import NotCompilable, compile_battle, unsupported_components
 from d20combat.simulation.fast.components import KERNEL_COMPONENTS
 from d20combat.simulation.fast.runner import play_fast

@@ -24,6 +24,7 @@ from d20combat.encounter.battle import Battle
 from d20combat.encounter.engine import initial_state
 from d20combat.encounter.state import CombatantState, Effect
 from d20combat.model.creature import AttackOption, Creature
+from d20combat.model.statblock import WeaponKind
 from d20combat.numbers import Modifier, total
 from d20combat.rules.armor_class import DefenseContext
 from d20combat.rulesets.base import Ruleset
@@ -84,6 +85,7 @@ from d20combat.simulation.fast.layout import (
 from d20combat.simulation.fast.layout import (
     INTO_MELEE_FLAG as INTO_MELEE_FLAG,
 )
+from d20combat.simulation.fast.layout import K_CHARGE_EARLY, LAND_SPEED, N_PLANES, PROJECTILE, SHEET_HP
 from d20combat.simulation.fast.layout import (
     K_CLEARANCE as K_CLEARANCE,
 )
@@ -207,6 +209,8 @@ from d20combat.simulation.fast.layout import (
 from d20combat.simulation.fast.steps import move_table
 
 I64 = npt.NDArray[np.int64]
+PROJECTILE_KINDS = (WeaponKind.BOW, WeaponKind.CROSSBOW_LIGHT, WeaponKind.CROSSBOW_HEAVY, WeaponKind.SLING)
+"""Weapons that shoot projectiles (what a coup de grace from an adjacent square may use, CMV-CDG-03)."""
 F64 = npt.NDArray[np.float64]
 U8 = npt.NDArray[np.uint8]
 I16 = npt.NDArray[np.int16]
@@ -327,12 +331,13 @@ def _option_row(rs: Ruleset, creature: Creature, option: AttackOption) -> list[i
         row[E_COUNT], row[E_SIDES], row[E_BONUS] = energy.count, energy.sides, energy.bonus
     row[MULT] = mult
     row[COVER_BY_CREATURES] = int(rs.cover.creatures_give_cover(option.is_ranged))
+    row[PROJECTILE] = int(option.kind in PROJECTILE_KINDS)
     return row
 
 
 def _light_table(battle: Battle) -> I64:
     gm = battle.game_map
-    out = np.zeros((3, gm.width, gm.height), dtype=np.int64)
+    out = np.zeros((N_PLANES, gm.width, gm.height), dtype=np.int64)
     out[AREA_PLANE] = -1
     code = {Light.BRIGHT: 0, Light.DIM: 1, Light.DARK: 2}
     for low in (0, 1):
@@ -384,6 +389,8 @@ def compile_battle(battle: Battle) -> CompiledBattle:
         row[INTO_MELEE_FLAG] = int(penalty is not None)
         row[INTO_MELEE] = penalty.value if penalty is not None else 0
         row[ID_RANK] = rank[cid]
+        row[SHEET_HP] = creature.sheet.hp
+        row[LAND_SPEED] = creature.land_speed_ft
         row[N_ATTACKS] = len(creature.attacks)
         for o, option in enumerate(creature.attacks):
             opt[i, o] = _option_row(rs, creature, option)
@@ -440,6 +447,7 @@ def compile_battle(battle: Battle) -> CompiledBattle:
     kn[K_MAX_ROUNDS] = battle.max_rounds
     kn[K_DIAG_COUNTS] = int(rs.movement.difficult_diagonal_counts)
     kn[K_STEP_FREE] = int(rs.movement.step_uses_free_action)
+    kn[K_CHARGE_EARLY] = int(rs.movement.charge_ac_from_start)
     kn[K_PARTIAL] = int(rs.cover.partial_cover)
     kn[K_DYING_PF1] = int(rs.injury.dying_procedure == "pf1")
     kn[K_MAX_FREE] = rs.economy.max_free_actions

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from d20combat.battlefield.cover import low_obstacle
 from d20combat.encounter.battle import Battle
 from d20combat.rulesets.base import Ruleset
 from d20combat.rulesets.components import (
@@ -44,14 +45,49 @@ from d20combat.rulesets.components import (
     ThreatAndConfirm,
     TurnOrder,
 )
+from d20combat.rulesets.off_guard.action_set import CmvActions
+from d20combat.rulesets.off_guard.actions import CoupDeGrace
+from d20combat.rulesets.off_guard.active_defense import VerbalComponentFumble
+from d20combat.rulesets.off_guard.attack import SituationalModifiers
 from d20combat.rulesets.off_guard.concealment import StackingConcealment, concealing_areas
+from d20combat.rulesets.off_guard.conditions import ConditionTable
+from d20combat.rulesets.off_guard.coup_de_grace import CoupDeGraceRules
+from d20combat.rulesets.off_guard.cover import SoftAndImprovedCover
+from d20combat.rulesets.off_guard.defense import OffGuardDefense
+from d20combat.rulesets.off_guard.economy import MinorMajorEconomy
+from d20combat.rulesets.off_guard.injury import DamageTaken
+from d20combat.rulesets.off_guard.movement import HalfSpeedUnlessAided
+from d20combat.rulesets.off_guard.saves import TableSaves
+from d20combat.rulesets.off_guard.tactics import CmvTactics
+from d20combat.rulesets.skill_based.saves import SkillSaves
 from d20combat.simulation.fast.layout import (
     AREA_PLANE,
     CONC_ADD,
     CONC_INDEPENDENT,
     CONC_STRONGEST,
+    ELEVATION_PLANE,
+    K_ATK_BLOODIED_UP,
+    K_ATK_CMV,
+    K_BLOODIED_UP,
+    K_CDG_KEEPS,
+    K_CDG_REMOVES_MISS,
     K_CONC_AREAS,
     K_CONC_STACK,
+    K_COVER_CMV,
+    K_DEATH_CON,
+    K_DEF_CMV,
+    K_DYING_GM,
+    K_ECON_CMV,
+    K_HIGHER_MELEE_ONLY,
+    K_INJURY_CMV,
+    K_MOVE_CMV,
+    K_PASS_STABLE,
+    K_SOFT_RANGED_ONLY,
+    K_STRAIN,
+    K_TACTICS_CMV,
+    K_UNSEEN,
+    LOW_RUN_PLANE,
+    NARROW_PLANE,
     NotCompilable,
 )
 
@@ -103,32 +139,190 @@ def _stacking(component: StackingConcealment, battle: Battle, kn: I64, planes: I
                 planes[AREA_PLANE, c, r] = label
 
 
+def _table_of(component: Any, area: str) -> ConditionTable:
+    """The condition table a component reads: the kernel knows off-guard's own (its rows, its derived
+    injury conditions), not a subclass's."""
+    table = component.table
+    if type(table) is not ConditionTable:
+        raise NotCompilable(f"the {area} component reads a condition table of class {type(table).__name__}; the "
+                            f"kernel replays ConditionTable's")
+    return table
+
+
+def _minor_major(component: MinorMajorEconomy, battle: Battle, kn: I64, planes: I64) -> None:
+    """CMV-INJ-06, CMV-COND-21, CMV-INJ-17: a staggered creature's single action; no actions while dying, stable
+    or dead. Its off-turn pools are the reaction attacks of the reactions area (CMV-COV-08), which the kernel
+    does not play: an economy that refreshes them is refused."""
+    _table_of(component, "economy")
+    if component.reactions is not None:
+        raise NotCompilable("the economy refreshes reaction attacks each round (CMV-COV-08), which the kernel does "
+                            "not play")
+    kn[K_ECON_CMV] = 1
+
+
+def _damage_taken(component: DamageTaken, battle: Battle, kn: I64, planes: I64) -> None:
+    """CMV-INJ: damage taken against the stat block's hp, with the variants of its death saves."""
+    table = _table_of(component, "injury")
+    opts = component.opts
+    kn[K_INJURY_CMV] = 1
+    kn[K_DEATH_CON] = int(table.opts.cmv_death_save_bonus == "con")
+    kn[K_PASS_STABLE] = int(opts.cmv_death_save_pass == "stable")
+    kn[K_DYING_GM] = int(opts.cmv_dying == "gm")
+    kn[K_BLOODIED_UP] = int(table.opts.cmv_bloodied_rounding == "up")
+    kn[K_STRAIN] = int(opts.cmv_staggered_strenuous_damage)
+
+
+def _off_guard(component: OffGuardDefense, battle: Battle, kn: I64, planes: I64) -> None:
+    """CMV-COND-37..41, CMV-SIT-10/11: off-guard in place of flat-footed (its Armor Class is tabled by the
+    compile step, which asks the component), the surprised off-guard until they act, an unseen attacker's
+    target off-guard, squeezing −4 on the narrow squares of the map plane ``NARROW_PLANE``."""
+    _table_of(component, "defense")
+    kn[K_DEF_CMV] = 1
+    kn[K_UNSEEN] = int(component.opts.cmv_surprise_unseen_attacker)
+    _narrow(battle, planes)
+
+
+def _narrow(battle: Battle, planes: I64) -> None:
+    """The narrow squares, where a creature squeezes (CMV-SIT-10), into the map plane ``NARROW_PLANE``."""
+    for c, r in battle.game_map.narrow:
+        if 0 <= c < planes.shape[1] and 0 <= r < planes.shape[2]:
+            planes[NARROW_PLANE, c, r] = 1
+
+
+def _situational(component: SituationalModifiers, battle: Battle, kn: I64, planes: I64) -> None:
+    """CMV-SIT-01/04/06/10, CMV-INJ-02: bloodied −1, squeezing −4, higher ground +1, flanking +2 (the rest of
+    the table's attack rows and what the conditions forbid never occur in a compiled battle). A map with narrow
+    openings (CMV-COV-23: only long piercing weapons strike through) is refused."""
+    table = _table_of(component, "attack")
+    gm = battle.game_map
+    if gm.narrow_openings:
+        raise NotCompilable("the map has narrow openings (CMV-COV-23), which the kernel's attack does not judge")
+    kn[K_ATK_CMV] = 1
+    kn[K_ATK_BLOODIED_UP] = int(table.opts.cmv_bloodied_rounding == "up")
+    kn[K_HIGHER_MELEE_ONLY] = int(component.opts.cmv_higher_ground_melee_only)
+    _narrow(battle, planes)
+    for (c, r), height in gm.elevation.items():
+        if 0 <= c < planes.shape[1] and 0 <= r < planes.shape[2]:
+            planes[ELEVATION_PLANE, c, r] = height
+
+
+def _half_speed(component: HalfSpeedUnlessAided, battle: Battle, kn: I64, planes: I64) -> None:
+    """CMV-INJ-07: staggered creatures move at half speed (blinded, fatigued and guided creatures, the other
+    rows and the aid, never occur in a compiled battle)."""
+    _table_of(component, "movement")
+    kn[K_MOVE_CMV] = 1
+
+
+def _verbal_fumble(component: VerbalComponentFumble, battle: Battle, kn: I64, planes: I64) -> None:
+    """CMV-COND-08: only a deafened caster's spell fumbles; no compiled battle has a deafened creature (no
+    starting conditions, no kernel component that deafens), so nothing is rolled, as in the reference."""
+    _table_of(component, "active_defense")
+
+
+def _soft_and_improved(component: SoftAndImprovedCover, battle: Battle, kn: I64, planes: I64) -> None:
+    """CMV-COV-01..07/11/14..17: best corner of any attacker square, soft cover from creatures, any line in
+    adjacent melee, low obstacles only within 30 ft of the target (each run of low walls labelled in the map
+    plane ``LOW_RUN_PLANE``). Refused: improved cover (+8, CMV-COV-18) and narrow openings (CMV-COV-23) on the
+    map, and dropping a low obstacle on a tie of distances (variant of CMV-COV-07)."""
+    gm = battle.game_map
+    if gm.improved_cover:
+        raise NotCompilable("the map has improved cover (CMV-COV-18), which the kernel's cover does not grade")
+    if gm.narrow_openings:
+        raise NotCompilable("the map has narrow openings (CMV-COV-23), which the kernel's cover does not judge")
+    if not component.opts.cmv_low_obstacle_tie_keeps_cover:
+        raise NotCompilable("cmv_low_obstacle_tie_keeps_cover=false (CMV-COV-07) is not in the kernel's cover")
+    kn[K_COVER_CMV] = 1
+    kn[K_SOFT_RANGED_ONLY] = int(component.opts.cmv_soft_cover_ranged_only)
+    planes[LOW_RUN_PLANE] = -1
+    label = 0
+    for square in sorted(gm.low_walls):
+        c, r = square
+        if planes[LOW_RUN_PLANE, c, r] != -1:
+            continue
+        for x, y in low_obstacle(gm.low_walls, square):
+            planes[LOW_RUN_PLANE, x, y] = label
+        label += 1
+
+
+def _cdg_rules(component: CmvActions) -> CoupDeGraceRules:
+    for spec in component.own:
+        if spec.type is CoupDeGrace:
+            rules = getattr(spec.handler, "__self__", None)
+            if type(rules) is CoupDeGraceRules:
+                return rules
+    raise NotCompilable("the actions area's coup de grace is not CoupDeGraceRules.strike")
+
+
+def _cmv_actions(component: CmvActions, battle: Battle, kn: I64, planes: I64) -> None:
+    """CMV's own actions (coup de grace, escape, guide, blind move, spells, the GM's ruling) and the moves the
+    conditions forbid (held, exhausted, afraid — none occurs in a compiled battle). Of its actions the kernel's
+    AI takes only the coup de grace, as CmvTactics suggests it (CMV-CDG-01..11); its variants are read here."""
+    _table_of(component, "actions")
+    opts = _cdg_rules(component).opts
+    if opts.cmv_cdg_flat_minus_nine:
+        raise NotCompilable("cmv_cdg_flat_minus_nine (CMV-CDG-05) is not in the kernel's coup de grace")
+    kn[K_CDG_REMOVES_MISS] = int(opts.cmv_cdg_find_removes_miss_chance)
+    kn[K_CDG_KEEPS] = int(opts.cmv_cdg_survivor_keeps_state)
+
+
+def _cmv_tactics(component: CmvTactics, battle: Battle, kn: I64, planes: I64) -> None:
+    """CMV-CDG-01: the AI finishes a helpless foe with a coup de grace when no standing foe threatens it (nobody
+    does without reaction attacks; dazed, held and afraid creatures, the rest of its advice, never occur). Its
+    coup de grace is the actions area's, against off-guard's damage-taken injury."""
+    rs = battle.ruleset
+    _table_of(component, "tactics")
+    if not isinstance(rs.actions, CmvActions) or type(rs.injury) is not DamageTaken:
+        raise NotCompilable("off-guard's tactics need its actions (the coup de grace) and its damage-taken injury")
+    if type(rs.reactions) is not NoReactions:
+        raise NotCompilable("off-guard's tactics with reaction attacks (threatened creatures) are not in the kernel")
+    kn[K_TACTICS_CMV] = 1
+
+
 _CONCEALMENT = ("concealment_sources", "combine")
+_ATTACK = ("attack_problem", "situational_attack_modifiers", "holds", "in_melee_reach")
+_ACTIVE_DEFENSE = ("active_defense_options", "before_attack_roll", "attack_rolled", "resolve_active_defense")
+_ECONOMY = ("allowance", "turn_pools", "pay", "round_reactions", "settled_turn_pools")
+_INJURY = ("health", "is_helpless", "can_act", "cannot_act_reason", "out_of_fight", "strenuous", "strain",
+           "settle_strain", "owe_strain")
+_CMV_INJURY = ("sync", "die", "survive", "set_damage", "drop_held_items")
+_TABLE = ("active", "rows_of", "bloodied_by_damage", "save_modifiers", "saving_throw", "is_off_guard",
+          "can_react", "adjusted", "ability_delta")
 
 KERNEL_COMPONENTS: dict[str, tuple[KernelComponent, ...]] = {
     "sheets": (KernelComponent(CoreSheets),),
     "turn_order": (KernelComponent(TurnOrder),),
     "surprise": (KernelComponent(StealthSurprise, ("determine",)),),
-    "conditions": (KernelComponent(NamedConditions, ("active",)),),
-    "saves": (KernelComponent(D20Saves),),  # asked only by GM calls and condition procedures the kernel never runs
-    "economy": (KernelComponent(StandardMoveEconomy, ("allowance", "turn_pools", "pay", "round_reactions")),),
-    "movement": (KernelComponent(GridMovement, ("speed_ft",)),),
-    "attack": (KernelComponent(D20Attack, ("attack_problem", "situational_attack_modifiers", "holds",
-                                           "in_melee_reach")),),
-    "defense": (KernelComponent(ArmorClass, ("total", "is_flat_footed")),),
-    "active_defense": (KernelComponent(NoActiveDefense, ("active_defense_options", "before_attack_roll",
-                                                         "attack_rolled", "resolve_active_defense")),),
+    "conditions": (KernelComponent(NamedConditions, ("active",)), KernelComponent(ConditionTable, _TABLE)),
+    # Saves are asked by the GM's calls and by procedures the kernel replays itself (off-guard's death saves).
+    "saves": (KernelComponent(D20Saves), KernelComponent(TableSaves), KernelComponent(SkillSaves)),
+    "economy": (KernelComponent(StandardMoveEconomy, _ECONOMY),
+                KernelComponent(MinorMajorEconomy, (*_ECONOMY, "pay_escaping"), _minor_major)),
+    "movement": (KernelComponent(GridMovement, ("speed_ft",)),
+                 KernelComponent(HalfSpeedUnlessAided, ("speed_ft", "speed"), _half_speed)),
+    "attack": (KernelComponent(D20Attack, _ATTACK),
+               KernelComponent(SituationalModifiers, (*_ATTACK, "higher_ground", "threatens_target", "flanking",
+                                                      "opening_between"), _situational)),
+    "defense": (KernelComponent(ArmorClass, ("total", "is_flat_footed")),
+                KernelComponent(OffGuardDefense, ("total", "is_flat_footed"), _off_guard)),
+    "active_defense": (KernelComponent(NoActiveDefense, _ACTIVE_DEFENSE),
+                       KernelComponent(VerbalComponentFumble, _ACTIVE_DEFENSE, _verbal_fumble)),
     "criticals": (KernelComponent(ThreatAndConfirm, ("critical_attack",)),),
     "damage": (KernelComponent(HitPointDamage, ("mitigate",)),),
-    "injury": (KernelComponent(HitPoints, ("health", "is_helpless", "can_act", "cannot_act_reason", "out_of_fight",
-                                           "strenuous")),),
-    "cover": (KernelComponent(CornerCover, ("find_cover",)),),
+    "injury": (KernelComponent(HitPoints, _INJURY),
+               KernelComponent(DamageTaken, (*_INJURY, *_CMV_INJURY), _damage_taken)),
+    "cover": (KernelComponent(CornerCover, ("find_cover",)),
+              KernelComponent(SoftAndImprovedCover, ("find_cover", "cover_modifier", "creatures_give_cover",
+                                                     "_cover_map", "_openings", "_best_for_attacker"),
+                              _soft_and_improved)),
     "concealment": (KernelComponent(StrongestConcealment, _CONCEALMENT, _strongest),
                     KernelComponent(StackingConcealment, _CONCEALMENT, _stacking)),
     "reactions": (KernelComponent(NoReactions, ("threat_reach", "can_make_aoo", "movement_provokes", "threatened",
                                                 "provoking_act", "action_provokes")),),
-    "actions": (KernelComponent(ActionSet, ("forbidden", "candidates")),),
-    "tactics": (KernelComponent(CoreTactics, ("ai_suggestion",)),),
+    "actions": (KernelComponent(ActionSet, ("forbidden", "candidates")),
+                KernelComponent(CmvActions, ("forbidden", "candidates", "escape", "guide", "blind_move", "cast_spell",
+                                             "gm_attack"), _cmv_actions)),
+    "tactics": (KernelComponent(CoreTactics, ("ai_suggestion",)),
+                KernelComponent(CmvTactics, ("ai_suggestion", "flee"), _cmv_tactics)),
 }
 """area → the component classes the kernel implements (the core's first)."""
 
@@ -152,7 +346,7 @@ def unsupported_components(ruleset: Ruleset) -> list[str]:
             found.append(f"{area}={cls.__name__}")
             continue
         changed = [name for name in (*kc.dynamic, *HOOKS) if getattr(cls, name) is not getattr(kc.cls, name)]
-        if isinstance(component, ActionSet) and (component.own or component.vetoes):
+        if kc.cls is ActionSet and isinstance(component, ActionSet) and (component.own or component.vetoes):
             changed.append("own actions" if component.own else "vetoes")
         if changed:
             found.append(f"{area}={cls.__name__} ({', '.join(changed)})")

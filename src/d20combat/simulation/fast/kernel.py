@@ -19,8 +19,6 @@ from d20combat.simulation.fast.charge import charge_path_clear, closest_attack_o
 from d20combat.simulation.fast.compile import (
     ATK_SUM,
     ATK_TOTAL,
-    CON_MOD,
-    CON_SCORE,
     COVER_BY_CREATURES,
     D_COUNT,
     D_SIDES,
@@ -33,18 +31,13 @@ from d20combat.simulation.fast.compile import (
     K_CLEARANCE,
     K_CONC_BEFORE,
     K_COVER_VALUE,
-    K_DYING_PF1,
     K_MAX_CANDIDATES,
-    K_MAX_FREE,
-    K_MAX_ROUNDS,
     K_MELEE_IGNORES_HELPLESS,
     K_MIN_DAMAGE,
     K_MINRANGE_IGNORES_HELPLESS,
-    K_N_SIDES,
     K_PARTIAL,
     K_PARTIAL_VALUE,
     K_STEP_FREE,
-    K_SURPRISE_FREE,
     MOVE_SLOT,
     MULT,
     N_ATTACKS,
@@ -66,7 +59,86 @@ from d20combat.simulation.fast.geometry import COVER, PARTIAL, TOTAL, cover_degr
 from d20combat.simulation.fast.grid import distance_ft as sq_dist
 from d20combat.simulation.fast.grid import footprint_distance_ft as fp_dist
 from d20combat.simulation.fast.jit import njit
-from d20combat.simulation.fast.kernel_concealment import concealment
+from d20combat.simulation.fast.kernel_attack import situational
+from d20combat.simulation.fast.kernel_base import (
+    A_ATTACK,
+    A_CDG,
+    A_CHARGE,
+    A_DRAW,
+    A_END,
+    A_FIND,
+    A_MOVE,
+    A_RELOAD,
+    A_STEP,
+    C_FREE,
+    C_FULL,
+    C_MOVE,
+    C_NONE,
+    C_STANDARD,
+    CHARGE_UNTIL,
+    DEAD,
+    DOWN,
+    E_ATTACK,
+    E_EFFECT_ADD,
+    E_EQUIP,
+    E_MOVED,
+    E_PATH,
+    FOUND_TGT,
+    HP,
+    L_FULL,
+    L_STANDARD,
+    LOADED,
+    MODE_CHARGE,
+    MODE_MOVE,
+    MODE_STEP,
+    NOTE_DRAWS,
+    NOTE_FIRES,
+    NOTE_RELOADS,
+    PC,
+    PR,
+    R_CANNOT,
+    R_NONE,
+    T_ACTOR,
+    T_ATTACKS,
+    T_DIAGS,
+    T_ENDED,
+    T_EXHAUSTED,
+    T_HAS_TURN,
+    T_MOVED,
+    T_ROUND,
+    T_STEPPED,
+    T_STRIKE,
+    T_STRUCK,
+    WIELD,
+    emit,
+    roll,
+)
+from d20combat.simulation.fast.kernel_cdg import BONUS as CDG_BONUS
+from d20combat.simulation.fast.kernel_cdg import adjacent_shot, find, lose_found, survive_or_die
+from d20combat.simulation.fast.kernel_concealment import concealment, light_sources
+from d20combat.simulation.fast.kernel_cover import soft_and_improved_cover
+from d20combat.simulation.fast.kernel_defense import off_guard, squeezing
+from d20combat.simulation.fast.kernel_flow import (
+    advance,
+    cannot_act,
+    check_end,
+    damage,
+    end_turn,
+    new_round,
+    pay_label,
+    spend,
+    strenuous,
+)
+from d20combat.simulation.fast.kernel_movement import speed_ft
+from d20combat.simulation.fast.layout import (
+    K_CDG_REMOVES_MISS,
+    K_CHARGE_EARLY,
+    K_COVER_CMV,
+    K_SOFT_RANGED_ONLY,
+    K_TACTICS_CMV,
+    LAND_SPEED,
+    PROJECTILE,
+)
 from d20combat.simulation.fast.paths import FOUND, FOUND_PATHS, KINDS, reachable_into, search_box
 from d20combat.simulation.fast.paths import workspace as search_workspace
 from d20combat.simulation.fast.steps import footprint_step_cost
@@ -76,88 +148,6 @@ F64 = npt.NDArray[np.float64]
 U8 = npt.NDArray[np.uint8]
 I16 = npt.NDArray[np.int16]
 U32 = npt.NDArray[np.uint32]
-
-# --- mutable per-creature state (S) -------------------------------------------------------------------
-HP, PC, PR, STABLE, WIELD, CHARGE_UNTIL, DEALT, TAKEN, SURPRISED = range(9)
-LOADED = 9
-"""Columns ``LOADED + o``: option ``o`` is loaded (crossbows, PFB-ITEM-08)."""
-
-# --- scalars (T) ---------------------------------------------------------------------------------------
-(T_ROUND, T_INDEX, T_ACTOR, T_STD, T_MOV, T_FREE, T_FREE_USED, T_MOVED, T_STEPPED, T_DIAGS, T_ACTIONS,
- T_SURPRISE, T_ENDED, T_WINNER, T_TIMEOUT, T_ATTACKS, T_TAPE, T_ROLLS, T_NEV, T_EXHAUSTED, T_HAS_TURN) = range(21)
-N_T = 21
-
-# --- health (rules.health.Health) -------------------------------------------------------------------------
-H_OK, H_DISABLED, H_DYING, H_DEAD = 0, 1, 2, 3
-H_STABLE_REASON = 4
-"""A turn-end reason code only: dying but stable (``HitPoints.cannot_act_reason``)."""
-
-# --- costs and the labels ``Ruleset.pay`` gives them ------------------------------------------------------
-C_STANDARD, C_MOVE, C_FULL, C_FREE, C_NONE = 0, 1, 2, 3, 4
-L_STANDARD, L_MOVE, L_STD_AS_MOVE, L_FULL, L_FREE, L_NONE = 0, 1, 2, 3, 4, 5
-
-# --- actions -------------------------------------------------------------------------------------------------
-A_END, A_ATTACK, A_MOVE, A_CHARGE, A_DRAW, A_RELOAD, A_STEP = 0, 1, 2, 3, 4, 5, 6
-
-# --- event rows (EV[k] = code, a, b, c, d, e, f, g) ---------------------------------------------------------
-E_ROUND, E_TURN_START, E_TURN_END, E_BUDGET, E_MOVED, E_PATH, E_ATTACK, E_DAMAGED, E_NOTE, E_STABLE, \
-    E_EFFECT_ADD, E_EFFECT_END, E_EQUIP, E_END = range(1, 15)
-MODE_MOVE, MODE_STEP, MODE_CHARGE = 0, 1, 2
-R_NONE, R_CANNOT, R_SURPRISED, R_HEALTH = 0, 1, 2, 3
-NOTE_FIRES, NOTE_DRAWS, NOTE_RELOADS = 0, 1, 2
-SRC_BLEEDING, SRC_STRENUOUS = -1, -2
-
-
-# ================================================================== dice and events
-
-@njit
-def roll(t: I64, tape: U32, sides: int) -> int:
-    """``random.Random.randint(1, sides)`` on the tape (``_randbelow_with_getrandbits``)."""
-    k = 0
-    v = sides
-    while v > 0:
-        k += 1
-        v >>= 1
-    while True:
-        pos = t[T_TAPE]
-        if pos >= tape.shape[0]:
-            t[T_EXHAUSTED] = 1
-            t[T_ENDED] = 1
-            return 1
-        t[T_TAPE] = pos + 1
-        r = np.int64(tape[pos]) >> (32 - k)
-        if r < sides:
-            t[T_ROLLS] += 1
-            return int(r) + 1
-
-
-@njit
-def emit(ev: I64, t: I64, code: int, a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> None:
-    n = t[T_NEV]
-    if n < ev.shape[0]:
-        ev[n, 0] = code
-        ev[n, 1] = a
-        ev[n, 2] = b
-        ev[n, 3] = c
-        ev[n, 4] = d
-        ev[n, 5] = e
-        ev[n, 6] = f
-        ev[n, 7] = g
-    t[T_NEV] = n + 1
-
-
-# ================================================================== geometry and health
-
-@njit
-def health(hp: int, con_score: int) -> int:
-    """``rules.health.health`` (PFB-HP-01..03)."""
-    if hp <= -con_score:
-        return H_DEAD
-    if hp < 0:
-        return H_DYING
-    if hp == 0:
-        return H_DISABLED
-    return H_OK
 
 
 @njit
@@ -181,7 +171,7 @@ def occ_kinds(s: I64, cs: I64, me: int, out: npt.NDArray[np.int8], c_lo: int, r_
     for o in range(s.shape[0]):
         if o == me:
             continue
-        if s[o, HP] < 0:
+        if s[o, DOWN]:
             kind = 1
         elif cs[o, SIDE] == cs[me, SIDE]:
             kind = 2
@@ -196,200 +186,15 @@ def occ_kinds(s: I64, cs: I64, me: int, out: npt.NDArray[np.int8], c_lo: int, r_
                     out[c, r] = kind
 
 
-# ================================================================== budget (Ruleset.allowance / pay)
-
-@njit
-def allowance(s: I64, cs: I64, t: I64, kn: I64, i: int) -> tuple[int, int]:
-    """(free actions, single action) of ``Ruleset.allowance`` for creature ``i`` now."""
-    if t[T_SURPRISE]:
-        return (kn[K_MAX_FREE] if kn[K_SURPRISE_FREE] else 0), 1
-    if health(s[i, HP], cs[i, CON_SCORE]) == H_DISABLED:
-        return kn[K_MAX_FREE], 1
-    return kn[K_MAX_FREE], 0
-
-
-@njit
-def pay_label(s: I64, cs: I64, t: I64, kn: I64, cost: int) -> int:
-    """The label ``Ruleset.pay`` gives ``cost`` for the creature whose turn it is, or -1 (BudgetError)."""
-    free_allowed, single = allowance(s, cs, t, kn, t[T_ACTOR])
-    std = t[T_STD] > 0
-    mov = t[T_MOV] > 0
-    if cost <= C_FULL and single and t[T_ACTIONS] > 0:
-        return -1
-    if cost == C_STANDARD:
-        return L_STANDARD if std else -1
-    if cost == C_MOVE:
-        if mov:
-            return L_MOVE
-        if std and not single:
-            return L_STD_AS_MOVE
-        return -1
-    if cost == C_FULL:
-        if single or not (std and mov):
-            return -1
-        return L_FULL
-    if cost == C_FREE:
-        return L_FREE if t[T_FREE] > 0 else -1
-    if t[T_SURPRISE] and t[T_FREE_USED] >= free_allowed:
-        return -1
-    return L_NONE
-
-
-@njit
-def spend(ev: I64, t: I64, actor: int, action: int, arg: int, label: int) -> None:
-    """Emit ``BudgetSpent`` and apply it (``apply._budget``)."""
-    emit(ev, t, E_BUDGET, actor, action, arg, label, 0, 0, 0)
-    if label in (L_STANDARD, L_STD_AS_MOVE):
-        t[T_STD] -= 1
-    elif label == L_MOVE:
-        t[T_MOV] -= 1
-    elif label == L_FULL:
-        t[T_STD] -= 1
-        t[T_MOV] -= 1
-    elif label == L_FREE:
-        t[T_FREE] -= 1
-        t[T_FREE_USED] += 1
-    if label != L_FREE and label != L_NONE:
-        t[T_ACTIONS] += 1
-
-
-# ================================================================== damage and health (P12..P14)
-
-@njit
-def damage(ev: I64, s: I64, cs: I64, t: I64, target: int, amount: int, source: int) -> None:
-    """Emit ``Damaged`` and apply it, then ``Ruleset.after_damage``'s note on a change of health."""
-    before = s[target, HP]
-    emit(ev, t, E_DAMAGED, target, amount, source, 0, 0, 0, 0)
-    s[target, HP] = before - amount
-    s[target, TAKEN] += amount
-    s[target, STABLE] = 0
-    if source >= 0 and source != target:
-        s[source, DEALT] += amount
-    was = health(before, cs[target, CON_SCORE])
-    now = health(s[target, HP], cs[target, CON_SCORE])
-    if now != was:
-        emit(ev, t, E_NOTE, target, now, 0, 0, 0, 0, 0)
-
-
-# ================================================================== turn flow (Encounter._advance & co.)
-
-@njit
-def check_end(ev: I64, s: I64, cs: I64, t: I64, kn: I64) -> bool:
-    """``Encounter._check_end`` (PFB-RND-07): a side wins when every foe is out of the fight."""
-    n_sides = kn[K_N_SIDES]
-    standing = 0
-    first = -1
-    for side in range(n_sides):
-        for i in range(s.shape[0]):
-            if cs[i, SIDE] == side and s[i, HP] >= 0:
-                standing += 1
-                if first == -1:
-                    first = side
-                break
-    if standing <= 1 and n_sides > 1:
-        emit(ev, t, E_END, first, 0, 0, 0, 0, 0, 0)
-        t[T_ENDED] = 1
-        t[T_WINNER] = first
-        t[T_HAS_TURN] = 0
-        return True
-    return False
-
-
-@njit
-def cannot_act(s: I64, cs: I64, t: I64, i: int) -> int:
-    """``Encounter._cannot_act``: a reason code (R_NONE = it can act)."""
-    if t[T_SURPRISE] and s[i, SURPRISED]:
-        return R_SURPRISED
-    if s[i, HP] < 0:
-        return R_HEALTH
-    return R_NONE
-
-
-@njit
-def end_turn(ev: I64, s: I64, cs: I64, t: I64, i: int, reason: int) -> None:
-    code = health(s[i, HP], cs[i, CON_SCORE]) if reason == R_HEALTH else 0
-    if reason == R_HEALTH and code == H_DYING and s[i, STABLE]:
-        code = H_STABLE_REASON
-    emit(ev, t, E_TURN_END, i, reason, code, 0, 0, 0, 0)
-    t[T_HAS_TURN] = 0
-
-
-@njit
-def start_of_turn(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, actor: int) -> None:
-    """``Encounter._start_of_turn`` (effects end before their anchor's slot, PFB-TIME-03..05) and
-    ``Ruleset.start_of_turn`` (the dying check, PFB-HP-02)."""
-    until = s[actor, CHARGE_UNTIL]
-    if until != -1 and t[T_ROUND] >= until:
-        emit(ev, t, E_EFFECT_END, actor, 0, 0, 0, 0, 0, 0)
-        s[actor, CHARGE_UNTIL] = -1
-    if not kn[K_DYING_PF1] or s[actor, STABLE] or health(s[actor, HP], cs[actor, CON_SCORE]) != H_DYING:
-        return
-    face = roll(t, tape, 20)
-    result = face + cs[actor, CON_MOD] + s[actor, HP]
-    if face == 20 or result >= 10:
-        emit(ev, t, E_STABLE, actor, face, result, 0, 0, 0, 0)
-        s[actor, STABLE] = 1
-    else:
-        damage(ev, s, cs, t, actor, 1, SRC_BLEEDING)
-
-
-@njit
-def new_round(ev: I64, t: I64, round_no: int, surprise: int) -> None:
-    emit(ev, t, E_ROUND, round_no, surprise, 0, 0, 0, 0, 0)
-    t[T_ROUND] = round_no
-    t[T_SURPRISE] = surprise
-    t[T_INDEX] = -1
-    t[T_HAS_TURN] = 0
-
-
-@njit
-def advance(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, order: I64) -> None:
-    """``Encounter._advance``: on to the next creature able to act; rounds roll over; the end when due."""
-    n = order.shape[0]
-    while not t[T_ENDED]:
-        if check_end(ev, s, cs, t, kn):
-            return
-        index = t[T_INDEX] + 1
-        if index >= n:
-            if t[T_ROUND] >= kn[K_MAX_ROUNDS]:
-                emit(ev, t, E_END, -1, 1, 0, 0, 0, 0, 0)
-                t[T_ENDED] = 1
-                t[T_TIMEOUT] = 1
-                return
-            new_round(ev, t, t[T_ROUND] + 1, 0)
-            continue
-        actor = order[index]
-        free_allowed, _ = allowance(s, cs, t, kn, actor)
-        emit(ev, t, E_TURN_START, actor, index, 1, 1, free_allowed, 0, 0)
-        t[T_INDEX] = index
-        t[T_ACTOR] = actor
-        t[T_STD] = 1
-        t[T_MOV] = 1
-        t[T_FREE] = free_allowed
-        t[T_FREE_USED] = 0
-        t[T_MOVED] = 0
-        t[T_STEPPED] = 0
-        t[T_DIAGS] = 0
-        t[T_ACTIONS] = 0
-        t[T_HAS_TURN] = 1
-        start_of_turn(ev, s, cs, t, kn, tape, actor)
-        if t[T_ENDED]:
-            return
-        reason = cannot_act(s, cs, t, actor)
-        if reason == R_NONE:
-            return
-        end_turn(ev, s, cs, t, actor, reason)
-
-
 # ================================================================== attacks (attack_actions.py)
 
 @njit
 def plan_attack(s: I64, cs: I64, opt: I64, rng: I64, cover_mode: I64, kn: I64, t: I64, walls: U8,
-                low_walls: U8, concealing: I16, light: I64, occ: I16, att: int, tgt: int, o: int,
+                low_walls: U8, scratch: U8, concealing: I16, light: I64, occ: I16, att: int, tgt: int, o: int,
                 fc: int, fr: int, square_given: bool) -> tuple[bool, int, int, int, int]:
     """``Encounter._plan_attack`` from square ``(fc, fr)``: (legal, attack total, raw modifier sum,
     cover degree, concealment %, negative when a source is total — an attack into a guessed square)."""
-    if s[tgt, HP] <= -cs[tgt, CON_SCORE]:
+    if s[tgt, DEAD]:
         return False, 0, 0, 0, 0
     if o < 0 or o >= cs[att, N_ATTACKS]:
         return False, 0, 0, 0, 0
@@ -420,7 +225,7 @@ def plan_attack(s: I64, cs: I64, opt: I64, rng: I64, cover_mode: I64, kn: I64, t
             for e in range(n):
                 if cs[e, SIDE] == cs[att, SIDE]:
                     continue
-                if s[e, HP] <= -cs[e, CON_SCORE] or (kn[K_MINRANGE_IGNORES_HELPLESS] and s[e, HP] < 0):
+                if s[e, DEAD] or (kn[K_MINRANGE_IGNORES_HELPLESS] and s[e, DOWN]):
                     continue
                 if fp_dist(fc, fr, asize, s[e, PC], s[e, PR], cs[e, SIZE]) < 10:
                     return False, 0, 0, 0, 0
@@ -428,7 +233,7 @@ def plan_attack(s: I64, cs: I64, opt: I64, rng: I64, cover_mode: I64, kn: I64, t
             for a in range(n):
                 if a == att or cs[a, SIDE] != cs[att, SIDE]:
                     continue
-                if kn[K_MELEE_IGNORES_HELPLESS] and s[a, HP] < 0:
+                if kn[K_MELEE_IGNORES_HELPLESS] and s[a, DOWN]:
                     continue
                 if fp_dist(s[a, PC], s[a, PR], cs[a, SIZE], tc, tr, tsize) == 5:
                     total += cs[att, INTO_MELEE]
@@ -436,15 +241,23 @@ def plan_attack(s: I64, cs: I64, opt: I64, rng: I64, cover_mode: I64, kn: I64, t
                     break
     elif not (0 < dist <= cs[att, REACH]):
         return False, 0, 0, 0, 0
-    # P17 cover: the lines are the core's, the mode is the ruleset's (cover_mode table).
-    any_line = cover_mode[1 if ranged else 0, 1 if cs[att, REACH] > 5 else 0, 1 if dist == 5 else 0] == 1
-    moved = fc != s[att, PC] or fr != s[att, PR]
-    if moved:  # planning from another square: the attacker's own squares hold nobody
-        occupy(occ, s, cs, att, -1)
-    degree = cover_degree(walls, low_walls, occ, opt[att, o, COVER_BY_CREATURES] == 1, fc, fr, asize, tc, tr,
-                          tsize, any_line, kn[K_PARTIAL] == 1)
-    if moved:
-        occupy(occ, s, cs, att, 1)
+    sit = situational(s, cs, opt, kn, light, att, tgt, ranged)  # off-guard's situational modifiers (kernel_attack)
+    total += sit
+    raw += sit
+    # P17 cover: the lines are the core's, the mode is the ruleset's (cover_mode table) — or off-guard's
+    # soft and improved cover (kernel_cover).
+    if kn[K_COVER_CMV]:
+        degree = soft_and_improved_cover(walls, low_walls, scratch, light, occ, s, cs, att, tgt, fc, fr, ranged,
+                                         dist == 5, ranged or not kn[K_SOFT_RANGED_ONLY])
+    else:
+        any_line = cover_mode[1 if ranged else 0, 1 if cs[att, REACH] > 5 else 0, 1 if dist == 5 else 0] == 1
+        moved = fc != s[att, PC] or fr != s[att, PR]
+        if moved:  # planning from another square: the attacker's own squares hold nobody
+            occupy(occ, s, cs, att, -1)
+        degree = cover_degree(walls, low_walls, occ, opt[att, o, COVER_BY_CREATURES] == 1, fc, fr, asize, tc, tr,
+                              tsize, any_line, kn[K_PARTIAL] == 1)
+        if moved:
+            occupy(occ, s, cs, att, 1)
     if degree == TOTAL:
         return False, 0, 0, 0, 0
     return True, total, raw, degree, -pct if any_total else pct  # negative: total, the attacker guesses the square
@@ -460,19 +273,20 @@ def plan_attack(s: I64, cs: I64, opt: I64, rng: I64, cover_mode: I64, kn: I64, t
 def plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, att: int, tgt: int, o: int,  # type: ignore[type-arg]
          fc: int, fr: int, square_given: bool) -> tuple[bool, int, int, int, int]:
     cs, opt, _meanp, _ac, _threat, rng, _natural, _faces, cover_mode, kn = w
-    _passable, walls, low_walls, _difficult, concealing, light, _ground, _tables, _ws = m
-    return plan_attack(s, cs, opt, rng, cover_mode, kn, t, walls, low_walls, concealing, light, occ, att, tgt, o,
+    return plan_attack(s, cs, opt, rng, cover_mode, kn, t, m[1], m[2], m[9], m[4], m[5], occ, att, tgt, o,
                        fc, fr, square_given)
 
 
 @njit
-def target_ac(w: tuple, s: I64, t: I64, att: int, tgt: int, o: int, degree: int) -> int:  # type: ignore[type-arg]
-    """``Encounter.target_ac``: the tabled defense in this context, plus cover and the charging effect."""
-    _cs, opt, _meanp, ac, _threat, _rng, _natural, _faces, _cover_mode, kn = w
-    flat_footed = 1 if (t[T_SURPRISE] and s[tgt, SURPRISED]) else 0
-    helpless = 1 if s[tgt, HP] < 0 else 0
+def target_ac(w: tuple, light: I64, s: I64, t: I64, att: int, tgt: int, o: int,  # type: ignore[type-arg]
+              degree: int) -> int:
+    """``Encounter.target_ac``: the tabled defense in this context (flat-footed or off-guard, kernel_defense),
+    plus cover, the charging effect and squeezing."""
+    cs, opt, _meanp, ac, _threat, _rng, _natural, _faces, _cover_mode, kn = w
+    flat_footed = off_guard(s, cs, t, kn, light, att, tgt)
+    helpless = s[tgt, DOWN]
     vs_melee = 0 if opt[att, o, RANGED] else 1
-    value = ac[tgt, opt[att, o, TOUCH], flat_footed, helpless, vs_melee]
+    value = ac[tgt, opt[att, o, TOUCH], flat_footed, helpless, vs_melee] + squeezing(s, cs, kn, light, tgt)
     if degree == COVER:
         value += kn[K_COVER_VALUE]
     elif degree == PARTIAL:
@@ -483,8 +297,8 @@ def target_ac(w: tuple, s: I64, t: I64, att: int, tgt: int, o: int, degree: int)
 
 
 @njit
-def roll_attack(w: tuple, ev: I64, s: I64, t: I64, tape: U32, att: int, tgt: int, o: int,  # type: ignore[type-arg]
-                total: int, degree: int, pct: int) -> None:
+def roll_attack(w: tuple, light: I64, ev: I64, s: I64, t: I64, tape: U32, att: int,  # type: ignore[type-arg]
+                tgt: int, o: int, total: int, degree: int, pct: int) -> None:
     """``Encounter._roll_attack``'s stages under the core defaults: miss chance, roll, hit, threat and
     confirmation, damage (PFB-ATK, PFB-NAT, PFB-CONC-09, PFB-CRIT, PFB-DMG)."""
     cs, opt, _meanp, _ac, threat, _rng, natural, faces, _cover_mode, kn = w
@@ -499,7 +313,7 @@ def roll_attack(w: tuple, ev: I64, s: I64, t: I64, tape: U32, att: int, tgt: int
             return
     face = roll(t, tape, 20)
     value = faces[face] + total
-    ac = target_ac(w, s, t, att, tgt, o, degree)
+    ac = target_ac(w, light, s, t, att, tgt, o, degree)
     hit = natural[face, 0] == 1 or (natural[face, 1] == 0 and value >= ac)
     if hit and pct and not before_roll:
         d = roll(t, tape, 100)
@@ -516,7 +330,7 @@ def roll_attack(w: tuple, ev: I64, s: I64, t: I64, tape: U32, att: int, tgt: int
     t[T_ATTACKS] += 1
     if not hit:
         return
-    helpless = s[tgt, HP] < 0
+    helpless = s[tgt, DOWN] == 1
     mult = opt[att, o, MULT] if critical else 1
     raw = 0
     sides = opt[att, o, D_SIDES]
@@ -529,7 +343,7 @@ def roll_attack(w: tuple, ev: I64, s: I64, t: I64, tape: U32, att: int, tgt: int
     for _ in range(cs[att, SNEAK_HELPLESS] if helpless else cs[att, SNEAK_VS_ANY]):
         raw += roll(t, tape, 6)
     amount = max(raw, kn[K_MIN_DAMAGE])
-    damage(ev, s, cs, t, tgt, amount, att)
+    damage(ev, s, cs, t, kn, tape, tgt, amount, att)
 
 
 # ================================================================== the AI (controllers/ai.py, TacticalAI)
@@ -546,7 +360,7 @@ def move_options(w: tuple, m: tuple, s: I64, t: I64, me: int) -> int:  # type: i
     """``Encounter.move_options`` (PFB-MOVE-06..27) for the creature whose turn it is: how many squares, found
     in ``m[8]`` (rows ``(c, r, cost, diagonals, path length)`` in ``(c, r)`` order; see ``paths.reachable_into``)."""
     cs, tables, ws = w[0], m[7], m[8]
-    c0, r0, size, budget = s[me, PC], s[me, PR], cs[me, SIZE], max(cs[me, SPEED], 5)
+    c0, r0, size, budget = s[me, PC], s[me, PR], cs[me, SIZE], max(speed_ft(s, cs, w[9], me), 5)
     c_lo, r_lo, bw, bh = search_box(tables.shape[1], tables.shape[2], c0, r0, budget)
     occ_kinds(s, cs, me, ws[KINDS], c_lo, r_lo, bw + size - 1, bh + size - 1)
     return reachable_into(tables[cs[me, MOVE_SLOT]], c0, r0, size, budget, t[T_DIAGS], ws)
@@ -558,7 +372,7 @@ def foes_of(s: I64, cs: I64, order: I64, me: int) -> I64:
     out = np.empty(order.shape[0], dtype=np.int64)
     k = 0
     for i in order:
-        if cs[i, SIDE] != cs[me, SIDE] and s[i, HP] >= 0:
+        if cs[i, SIDE] != cs[me, SIDE] and not s[i, DOWN]:
             out[k] = i
             k += 1
     return out[:k]
@@ -578,7 +392,7 @@ def best_attack(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, o: int,  
         ok, _total, raw, degree, pct = plan(w, m, s, t, occ, me, foe, o, s[me, PC], s[me, PR], True)
         if not ok:
             continue
-        ac = target_ac(w, s, t, me, foe, o, degree)
+        ac = target_ac(w, m[5], s, t, me, foe, o, degree)
         p_hit = min(max((21 - (ac - raw)) / 20, 0.05), 0.95) * (1 - abs(pct) / 100)
         hp_left = max(s[foe, HP], 1)
         score = p_hit * min(meanp[me, o] / hp_left, 1.5)
@@ -593,8 +407,8 @@ def charge_plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, foe: int,
                 o: int) -> tuple[bool, int, int, int]:
     """``Encounter._do_charge`` checked dry (PFB-CHG-01..12): (legal, end column, end row, distance)."""
     cs, opt = w[0], w[1]
-    passable, walls, _low, difficult, _conc, _light, ground, _tables, _ws = m
-    if t[T_STEPPED] or cs[me, SPEED] <= 0 or t[T_MOVED]:
+    passable, walls, difficult, ground = m[0], m[1], m[3], m[6]
+    if t[T_STEPPED] or speed_ft(s, cs, w[9], me) <= 0 or t[T_MOVED]:
         return False, 0, 0, 0
     if 0 < dist_between(s, cs, me, foe) <= cs[me, REACH]:
         return False, 0, 0, 0
@@ -609,7 +423,7 @@ def charge_plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, foe: int,
         return False, 0, 0, 0
     ec, er = origins[0, 0], origins[0, 1]
     dist = sq_dist(c0, r0, ec, er)
-    if dist < 10 or dist > 2 * cs[me, SPEED]:
+    if dist < 10 or dist > 2 * speed_ft(s, cs, w[9], me):
         return False, 0, 0, 0
     occupy(occ, s, cs, me, -1)
     blocked = False
@@ -637,8 +451,8 @@ def step_ok(w: tuple, m: tuple, s: I64, t: I64, me: int, c: int, r: int) -> tupl
     """``Encounter._do_step`` checked dry (PFB-MOVE-01..05): (legal, diagonal count after it)."""
     cs = w[0]
     kn = w[9]
-    passable, walls, _low, difficult, _conc, _light, _ground, _tables, _ws = m
-    if t[T_STEPPED] or cs[me, SPEED] <= 0 or t[T_MOVED]:
+    passable, walls, difficult = m[0], m[1], m[3]
+    if t[T_STEPPED] or speed_ft(s, cs, kn, me) <= 0 or t[T_MOVED]:
         return False, 0
     c0, r0, size = s[me, PC], s[me, PR], cs[me, SIZE]
     width, height = passable.shape[0], passable.shape[1]
@@ -654,7 +468,7 @@ def step_ok(w: tuple, m: tuple, s: I64, t: I64, me: int, c: int, r: int) -> tupl
         return False, 0
     for o in range(s.shape[0]):  # not onto a creature that is not helpless (ally or enemy)
         on = s[o, PC] < c + size and c < s[o, PC] + cs[o, SIZE] and s[o, PR] < r + size and r < s[o, PR] + cs[o, SIZE]
-        if o != me and s[o, HP] >= 0 and on:
+        if o != me and not s[o, DOWN] and on:
             return False, 0
     if pay_label(s, cs, t, kn, C_FREE if kn[K_STEP_FREE] else C_NONE) == -1:
         return False, 0
@@ -820,6 +634,65 @@ def archer(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, o: int,  # typ
 
 
 @njit
+def cdg_plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int,  # type: ignore[type-arg]
+             foe: int) -> tuple[bool, int, int, int]:
+    """The strike of ``CoupDeGraceRules.strike`` planned: (legal, attack total with the +4, cover degree, miss
+    chance) — a melee attack into the target's square, or a projectile shot from an adjacent square."""
+    cs, opt, kn = w[0], w[1], w[9]
+    o = s[me, WIELD]
+    if opt[me, o, RANGED]:
+        ok, total, degree, pct = adjacent_shot(s, cs, opt, kn, w[8], m[1], m[2], m[9], m[4], m[5], occ, me, foe, o)
+    else:
+        ok, total, _raw, degree, pct = plan(w, m, s, t, occ, me, foe, o, s[me, PC], s[me, PR], True)
+        total += CDG_BONUS
+    if ok and s[me, FOUND_TGT] == foe and kn[K_CDG_REMOVES_MISS]:
+        pct = 0  # CMV-CDG-11: found, no miss chance
+    return ok, total, degree, pct
+
+
+@njit
+def cdg_kind(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, foe: int) -> int:  # type: ignore[type-arg]
+    """``enc.check(CoupDeGrace(foe, square=its square))`` (CMV-CDG-01..03, 11): A_CDG, A_FIND (the target has
+    total concealment and is not found yet) or A_END (illegal). The target is helpless and not dead."""
+    cs, opt = w[0], w[1]
+    o = s[me, WIELD]
+    if o < 0:
+        return A_END
+    dist = dist_between(s, cs, me, foe)
+    if opt[me, o, RANGED] and (not opt[me, o, PROJECTILE] or dist != 5):
+        return A_END
+    if not can_afford(w, s, t, C_FULL):
+        return A_END
+    _dim, dark = light_sources(m[5], cs, me, s[foe, PC], s[foe, PR], cs[foe, SIZE], dist, False)
+    if dark > 0 and s[me, FOUND_TGT] != foe:
+        return A_FIND
+    ok, _total, _degree, _pct = cdg_plan(w, m, s, t, occ, me, foe)
+    return A_CDG if ok else A_END
+
+
+@njit
+def coup_de_grace(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32,  # type: ignore[type-arg]
+                  me: int, foe: int) -> None:
+    """``CoupDeGraceRules.strike``, the strike: pay, the found effect ends, the shot empties a crossbow, the
+    attack at +4 (its damage kept, CMV-CDG-06), then the death save DC 10 + the damage (kernel_cdg)."""
+    cs, opt, kn = w[0], w[1], w[9]
+    o = s[me, WIELD]
+    _ok, total, degree, pct = cdg_plan(w, m, s, t, occ, me, foe)
+    spend(ev, t, me, A_CDG, foe, L_FULL)
+    if s[me, FOUND_TGT] == foe:
+        lose_found(ev, s, t, me)
+    if opt[me, o, RELOAD] != RELOAD_NONE:
+        s[me, LOADED + o] = 0
+        emit(ev, t, E_EQUIP, me, o, NOTE_FIRES, o, 0, 0, 0)
+    t[T_STRIKE] = foe + 1
+    t[T_STRUCK] = -1
+    roll_attack(w, m[5], ev, s, t, tape, me, foe, o, total, degree, pct)
+    t[T_STRIKE] = 0
+    if t[T_STRUCK] >= 0:
+        survive_or_die(ev, s, cs, t, kn, tape, foe, t[T_STRUCK])
+
+
+@njit
 def choose(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64) -> Decision:  # type: ignore[type-arg]
     """``TacticalAI.choose`` for the creature whose turn it is: (action, argument, argument)."""
     cs, opt = w[0], w[1]
@@ -827,6 +700,16 @@ def choose(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64) -> Decision
     foes = foes_of(s, cs, order, me)
     if foes.shape[0] == 0:
         return act(A_END, 0, 0)
+    if w[9][K_TACTICS_CMV] and can_afford(w, s, t, C_FULL):
+        # CmvTactics.ai_suggestion (CMV-CDG-01): a coup de grace on the first helpless foe by name (nobody
+        # threatens anyone: the kernel's battles have no reaction attacks).
+        n = s.shape[0]
+        for rank in range(n):
+            for foe in range(n):
+                if cs[foe, ID_RANK] == rank and cs[foe, SIDE] != cs[me, SIDE] and s[foe, DOWN] and not s[foe, DEAD]:
+                    kind = cdg_kind(w, m, s, t, occ, me, foe)
+                    if kind != A_END:
+                        return act(kind, foe, 0)
     o = s[me, WIELD]
     if o == -1 or (opt[me, o, RELOAD] != RELOAD_NONE and not s[me, LOADED + o]):
         # _fix_weapon: reload the crossbow in hand, else draw any other weapon.
@@ -880,20 +763,13 @@ def walk(ev: I64, s: I64, cs: I64, t: I64, occ: I16, me: int, mode: int, cost: i
 
 
 @njit
-def strenuous(ev: I64, s: I64, cs: I64, t: I64, me: int) -> None:
-    """``Ruleset.strenuous``: a disabled creature's standard action costs 1 hp (PFB-HP-01)."""
-    if health(s[me, HP], cs[me, CON_SCORE]) == H_DISABLED:
-        damage(ev, s, cs, t, me, 1, SRC_STRENUOUS)
-
-
-@njit
 def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, order: I64,  # type: ignore[type-arg]
             kind: int, a: int, b: int, move_cost: int, move_diags: int, path: I64) -> None:
     """``Encounter._resolve`` for one of the AI's actions (already known legal)."""
     cs, opt, kn = w[0], w[1], w[9]
     me = t[T_ACTOR]
     if kind == A_END:
-        end_turn(ev, s, cs, t, me, R_NONE)
+        end_turn(ev, s, cs, t, kn, me, R_NONE)
         advance(ev, s, cs, t, kn, tape, order)
         return
     if kind == A_ATTACK:
@@ -902,19 +778,23 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
         if opt[me, b, RELOAD] != RELOAD_NONE:  # PFB-ITEM-08: the shot empties the crossbow
             s[me, LOADED + b] = 0
             emit(ev, t, E_EQUIP, me, s[me, WIELD], NOTE_FIRES, b, 0, 0, 0)
-        roll_attack(w, ev, s, t, tape, me, a, b, total, degree, pct)
-        strenuous(ev, s, cs, t, me)
+        roll_attack(w, m[5], ev, s, t, tape, me, a, b, total, degree, pct)
+        strenuous(ev, s, cs, t, kn, tape, me)
     elif kind == A_CHARGE:
         _ok, ec, er, dist = charge_plan(w, m, s, t, occ, me, a, b)
         spend(ev, t, me, A_CHARGE, a, L_FULL)
         path = np.empty((1, 2), dtype=np.int64)
         path[0, 0] = ec
         path[0, 1] = er
+        if kn[K_CHARGE_EARLY]:  # PFB-CHG-12 variant: −2 AC from the start of the charge movement
+            emit(ev, t, E_EFFECT_ADD, me, t[T_ROUND] + 1, -2, 0, 0, 0, 0)
         walk(ev, s, cs, t, occ, me, MODE_CHARGE, dist, t[T_DIAGS], path, 1)
-        emit(ev, t, E_EFFECT_ADD, me, t[T_ROUND] + 1, -2, 0, 0, 0, 0)
+        if not kn[K_CHARGE_EARLY]:
+            emit(ev, t, E_EFFECT_ADD, me, t[T_ROUND] + 1, -2, 0, 0, 0, 0)
         s[me, CHARGE_UNTIL] = t[T_ROUND] + 1
         _ok, total, _raw, degree, pct = plan(w, m, s, t, occ, me, a, b, s[me, PC], s[me, PR], False)
-        roll_attack(w, ev, s, t, tape, me, a, b, total + 2, degree, pct)
+        roll_attack(w, m[5], ev, s, t, tape, me, a, b, total + 2, degree, pct)
+        strenuous(ev, s, cs, t, kn, tape, me)
     elif kind == A_MOVE:
         spend(ev, t, me, A_MOVE, 0, pay_label(s, cs, t, kn, C_MOVE))
         walk(ev, s, cs, t, occ, me, MODE_MOVE, move_cost, move_diags, path, path.shape[0])
@@ -934,8 +814,17 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
                                                   else C_FULL))
         s[me, LOADED + a] = 1
         emit(ev, t, E_EQUIP, me, s[me, WIELD], NOTE_RELOADS, a, 0, 0, 0)
+        if opt[me, a, RELOAD] != RELOAD_MOVE:
+            strenuous(ev, s, cs, t, kn, tape, me)
+    elif kind == A_FIND:
+        spend(ev, t, me, A_FIND, a, L_FULL)
+        find(ev, s, t, me, a)
+        strenuous(ev, s, cs, t, kn, tape, me)
+    elif kind == A_CDG:
+        coup_de_grace(w, m, ev, s, t, occ, tape, me, a)
+        strenuous(ev, s, cs, t, kn, tape, me)
     if t[T_HAS_TURN] and cannot_act(s, cs, t, me) != R_NONE:
-        end_turn(ev, s, cs, t, me, R_CANNOT)
+        end_turn(ev, s, cs, t, kn, me, R_CANNOT)
         advance(ev, s, cs, t, kn, tape, order)
     else:
         check_end(ev, s, cs, t, kn)
@@ -945,8 +834,10 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
 def run(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64, tape: U32, ev: I64,  # type: ignore[type-arg]
         surprise: int) -> None:
     """Play from round 1 to the end (``Encounter.start`` after initiative, then ``play`` with TacticalAI)."""
-    m = (*m, search_workspace(max(np.max(w[0][:, SPEED]), 5), np.max(w[0][:, SIZE])))  # buffers for this battle
-    new_round(ev, t, 1, surprise)
+    most = max(np.max(w[0][:, SPEED]), np.max(w[0][:, LAND_SPEED]), 5)
+    # buffers for this battle: the search's, and a scratch copy of the low walls (kernel_cover)
+    m = (*m, search_workspace(most, np.max(w[0][:, SIZE])), m[2].copy())
+    new_round(ev, s, w[0], t, w[9], 1, surprise)
     advance(ev, s, w[0], t, w[9], tape, order)
     while not t[T_ENDED] and t[T_HAS_TURN]:
         kind, a, b, move_cost, move_diags, path = choose(w, m, s, t, occ, order)

@@ -39,7 +39,7 @@ CAP = 50
 
 
 @njit
-def _light_sources(light: I64, cs: I64, att: int, tc: int, tr: int, tsize: int, dist: int,
+def light_sources(light: I64, cs: I64, att: int, tc: int, tr: int, tsize: int, dist: int,
                    whole_space: bool) -> tuple[int, int]:
     """Rules 3 and 4 of ``concealment_sources`` as (dim %, dark %): dim light on a defender square the attacker
     cannot see well in (with ``whole_space``, only if no defender square is bright), darkness on all of them;
@@ -172,7 +172,7 @@ def stacked_concealment(kn: I64, concealing: I16, light: I64, cs: I64, att: int,
             p = _terrain_through(concealing, labels, area, ac, ar, asize, tc, tr, tsize)
             raw, num, den = _stack(independent, p, raw, num, den)
             done = area
-    dim, dark = _light_sources(light, cs, att, tc, tr, tsize, dist, adjacent)
+    dim, dark = light_sources(light, cs, att, tc, tr, tsize, dist, adjacent)
     raw, num, den = _stack(independent, dim, raw, num, den)
     raw, num, den = _stack(independent, dark, raw, num, den)
     if independent:
@@ -188,5 +188,5 @@ def concealment(kn: I64, concealing: I16, light: I64, cs: I64, att: int, ac: int
         return stacked_concealment(kn, concealing, light, cs, att, ac, ar, asize, tc, tr, tsize, dist, adjacent)
     # P18 concealment sources (concealment.concealment_sources) and PFB's strongest-source policy.
     inside, between = terrain_concealment(concealing, ac, ar, asize, tc, tr, tsize)
-    dim, dark = _light_sources(light, cs, att, tc, tr, tsize, dist, False)
+    dim, dark = light_sources(light, cs, att, tc, tr, tsize, dist, False)
     return max(inside, between, dim, dark), dark > 0

@@ -14,23 +14,48 @@ class NotCompilable(ValueError):
 
 # --- per-creature columns (CS) ---------------------------------------------------------------------
 SIDE, SIZE, REACH, SPEED, CON_MOD, CON_SCORE, LOW_LIGHT, DARKVISION, SNEAK_HELPLESS = range(9)
-INTO_MELEE_FLAG, INTO_MELEE, ID_RANK, N_ATTACKS, SNEAK_VS_ANY, MOVE_SLOT = range(9, 15)
-N_CS = 15
+INTO_MELEE_FLAG, INTO_MELEE, ID_RANK, N_ATTACKS, SNEAK_VS_ANY, MOVE_SLOT, SHEET_HP, LAND_SPEED = range(9, 17)
+N_CS = 17
 
 # --- per-option columns (OPT) -----------------------------------------------------------------------
 RANGED, SPELL, RELOAD, TOUCH, ATK_TOTAL, ATK_SUM, D_COUNT, D_SIDES, D_BONUS, STATIC, E_COUNT, E_SIDES, \
-    E_BONUS, MULT, COVER_BY_CREATURES = range(15)
-N_OPT = 15
+    E_BONUS, MULT, COVER_BY_CREATURES, PROJECTILE = range(16)
+N_OPT = 16
 RELOAD_NONE, RELOAD_MOVE, RELOAD_FULL = 0, 1, 2
 
 # --- knobs (KN) -----------------------------------------------------------------------------------------
 (K_MAX_ROUNDS, K_DIAG_COUNTS, K_STEP_FREE, K_PARTIAL, K_DYING_PF1, K_MAX_FREE, K_MIN_DAMAGE,
  K_CONC_BEFORE, K_MELEE_IGNORES_HELPLESS, K_MINRANGE_IGNORES_HELPLESS, K_SURPRISE_FREE, K_COVER_VALUE,
  K_PARTIAL_VALUE, K_CLEARANCE, K_MAX_CANDIDATES, K_N_SIDES, K_CONC_STACK, K_CONC_AREAS) = range(18)
-N_KN = 18
+(K_ECON_CMV, K_INJURY_CMV, K_DEATH_CON, K_PASS_STABLE, K_DYING_GM, K_BLOODIED_UP, K_STRAIN, K_DEF_CMV,
+ K_UNSEEN, K_MOVE_CMV, K_CHARGE_EARLY, K_ATK_CMV, K_ATK_BLOODIED_UP, K_HIGHER_MELEE_ONLY, K_COVER_CMV,
+ K_SOFT_RANGED_ONLY, K_TACTICS_CMV, K_CDG_REMOVES_MISS, K_CDG_KEEPS) = range(18, 37)
+N_KN = 37
+"""``kn[K_ECON_CMV]``: the economy is off-guard's minor/major one (staggered: a single action; dying, stable
+or dead: no actions; no PFB strain). ``kn[K_INJURY_CMV]``: health is off-guard's damage taken (CMV-INJ), with
+its variants: the death save adds Con (``K_DEATH_CON``), a passed one makes stable (``K_PASS_STABLE``) rather
+than staggered, the GM decides a dying creature's fate (``K_DYING_GM``), bloodied rounds up (``K_BLOODIED_UP``),
+a staggered creature's major action costs 1 damage (``K_STRAIN``). ``kn[K_DEF_CMV]``: the defense is off-guard's
+(the surprised off-guard until they act, squeezing −4), ``kn[K_UNSEEN]`` with an unseen attacker's target
+off-guard too. ``kn[K_ATK_CMV]``: the attack is off-guard's situational modifiers (bloodied rounding up with
+``K_ATK_BLOODIED_UP``, higher ground for melee only with ``K_HIGHER_MELEE_ONLY``). ``kn[K_COVER_CMV]``: the cover is
+off-guard's soft and improved cover (creatures none against reach attacks with ``K_SOFT_RANGED_ONLY``).
+``kn[K_TACTICS_CMV]``: off-guard's actions and tactics — the AI's coup de grace on a helpless foe (the find
+removing the miss chance with ``K_CDG_REMOVES_MISS``, a dying or stable survivor keeping that state with
+``K_CDG_KEEPS``)."""
 CONC_STRONGEST, CONC_ADD, CONC_INDEPENDENT = 0, 1, 2
 """``kn[K_CONC_STACK]``: how the concealment component combines its sources (strongest; added or
 1 − Π(1 − p), every source counting, capped at 50 %, with the defender's own squares on the lines)."""
 AREA_PLANE = 2
 """``light[AREA_PLANE, c, r]``: the connected area of concealing terrain the square belongs to (-1: none),
 written when ``kn[K_CONC_AREAS]`` (each area a source of its own)."""
+NARROW_PLANE = 3
+"""``light[NARROW_PLANE, c, r]``: 1 on a narrow square, where a creature squeezes (CMV-SIT-10), written by
+off-guard's defense."""
+ELEVATION_PLANE = 4
+"""``light[ELEVATION_PLANE, c, r]``: the square's elevation (higher ground, CMV-SIT-04), written by off-guard's
+attack."""
+LOW_RUN_PLANE = 5
+"""``light[LOW_RUN_PLANE, c, r]``: the connected run of low walls (a low obstacle) the square belongs to (-1:
+none), written by off-guard's cover."""
+N_PLANES = 6

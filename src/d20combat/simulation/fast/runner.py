@@ -13,8 +13,9 @@ import numpy.typing as npt
 from d20combat.dice import SeededDice
 from d20combat.rules.initiative import order_by_initiative
 from d20combat.rules.surprise import determine_surprise
-from d20combat.simulation.fast import kernel as k
-from d20combat.simulation.fast.compile import CON_SCORE, SIZE, CompiledBattle
+from d20combat.simulation.fast import kernel_base as k
+from d20combat.simulation.fast.compile import SIZE, CompiledBattle
+from d20combat.simulation.fast.kernel import run
 
 I64 = npt.NDArray[np.int64]
 
@@ -87,6 +88,7 @@ def play_fast(cb: CompiledBattle, seed: int, *, log: bool = False, tape_words: i
         s[:, k.PR] = cb.pos0[:, 1]
         s[:, k.WIELD] = cb.wield0
         s[:, k.CHARGE_UNTIL] = -1
+        s[:, k.FOUND_TGT] = -1
         s[:, k.LOADED:] = cb.loaded0
         for cid in setup.surprised:
             s[index[cid], k.SURPRISED] = 1
@@ -99,7 +101,7 @@ def play_fast(cb: CompiledBattle, seed: int, *, log: bool = False, tape_words: i
             c, r = int(cb.pos0[i, 0]), int(cb.pos0[i, 1])
             occ[c:c + size, r:r + size] += 1
         ev = np.zeros((event_rows if log else 0, 8), dtype=np.int64)
-        k.run(world(cb), board(cb), s, t, occ, order, tape, ev, int(bool(setup.surprised)))
+        run(world(cb), board(cb), s, t, occ, order, tape, ev, int(bool(setup.surprised)))
         if t[k.T_EXHAUSTED]:
             tape_words *= 4
             continue
@@ -119,4 +121,4 @@ def board(cb: CompiledBattle) -> tuple[object, ...]:
 
 
 def killed(cb: CompiledBattle, result: FastResult) -> list[bool]:
-    return [bool(result.state[i, k.HP] <= -cb.cs[i, CON_SCORE]) for i in range(len(cb.ids))]
+    return [bool(result.state[i, k.DEAD]) for i in range(len(cb.ids))]

@@ -11,8 +11,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from d20combat.encounter import events as ev
-from d20combat.simulation.fast import kernel as k
-from d20combat.simulation.fast.compile import CON_SCORE, CompiledBattle
+from d20combat.numbers import Modifier, total
+from d20combat.simulation.fast import kernel_base as k
+from d20combat.simulation.fast import kernel_defense as kd
+from d20combat.simulation.fast import kernel_injury as ki
+from d20combat.simulation.fast.compile import CON_MOD, CON_SCORE, CompiledBattle
+from d20combat.simulation.fast.kernel_base import CB_BLOODIED, CB_DEAD, CB_DYING, CB_OFF_GUARD, CB_STABLE, CB_STAGGERED
+from d20combat.simulation.fast.layout import K_DEATH_CON, SHEET_HP
 from d20combat.simulation.fast.runner import FastResult
 
 Entry = tuple[Any, ...]
@@ -33,6 +38,66 @@ def _health_note(cid: str, now: int, con_score: int) -> str:
         k.H_OK: "is back on its feet",
     }
     return f"{cid} {texts[now]}"
+
+
+_CMV_CANNOT = {k.H_CMV_DEAD: "dead (CMV-INJ-17)", k.H_CMV_DYING: "dying: unconscious and helpless (CMV-INJ-10)",
+               k.H_CMV_STABLE: "stable: unconscious and helpless (CMV-INJ-14)"}
+_CONDITIONS = {CB_BLOODIED: "bloodied", CB_STAGGERED: "staggered", CB_DYING: "dying", CB_STABLE: "stable",
+               CB_DEAD: "dead", CB_OFF_GUARD: "off-guard"}
+_REASONS = {
+    ki.RC_DYING: "damage past hp and a failed death save: unconscious and helpless (CMV-INJ-12)",
+    ki.RC_STABLE_DYING_SAVE: "passed its dying death save (CMV-INJ-16)",
+    ki.RC_STABLE_PASSED: "passed its death save (cmv_death_save_pass = stable, CMV-INJ-13)",
+    ki.RC_NONE: "",
+    ki.RC_DEAD_START: "failed its dying death save (CMV-INJ-11)",
+    ki.RC_DEAD_WHILE_DYING: "failed a death save while dying (CMV-INJ-15)",
+    ki.RC_DEAD_WHILE_STABLE: "failed a death save while stable (CMV-INJ-15)",
+    ki.RC_SLAIN: "slain by a coup de grace (CMV-CDG-06)",
+    ki.RC_SURVIVES_CDG: "survives the coup de grace (CMV-CDG-09)",
+    kd.RC_SURPRISED: "surprised (CMV-COND-40)",
+    kd.RC_CHANCE_TO_ACT: "gets a chance to act (CMV-COND-41)",
+}
+_INJURY_ROWS = (k.E_CONDITION, k.E_SAVE, k.E_HEALED, k.E_SURVIVES, k.E_DYING_GM, k.E_FOUND_ADD, k.E_FOUND_END,
+                k.E_FIND_NOTE, k.E_CDG_SURVIVES)
+_CDG_DAMAGE = "survived a coup de grace: damage set to hp (CMV-CDG-09)"
+
+
+def _injury_entry(cb: CompiledBattle, code: int, a: int, b: int, c: int, d: int, e: int, f: int) -> Entry:
+    """Off-guard's injury rows (kernel_injury) as the reference's events, in its words (DamageTaken)."""
+    cid = cb.ids[a]
+    if code == k.E_CONDITION:
+        name = _CONDITIONS[b]
+        if d == ki.RC_SYNC_ON:
+            reason = (f"damage {e} ≥ half of hp {f} (CMV-INJ-03)" if name == "bloodied" else
+                      f"damage {e} ≥ hp {f}: one minor or major action, half speed (CMV-INJ-09)")
+        else:
+            reason = f"damage {e}" if d == ki.RC_SYNC_OFF else _REASONS[d]
+        return ("condition", cid, name, bool(c), reason)
+    if code == k.E_SAVE:
+        why = {ki.W_START: "dying, at the start of its turn (CMV-INJ-11)",
+               ki.W_WHILE_DYING: f"{e} damage while dying (CMV-INJ-15)",
+               ki.W_WHILE_STABLE: f"{e} damage while stable (CMV-INJ-15)",
+               ki.W_PAST_HP: f"damage {e} > hp {int(cb.cs[a, SHEET_HP])} (CMV-INJ-12)",
+               ki.W_CDG: f"coup de grace, DC 10 + {e} damage (CMV-CDG-07)"}[d]
+        con = int(cb.cs[a, CON_MOD]) if cb.kn[K_DEATH_CON] else 0
+        t = total(b, [Modifier(con, "Con")] if con else [], base_label="d20", stacking=cb.battle.ruleset.stacking)
+        nat = " (natural 20)" if b == 20 else " (natural 1)" if b == 1 else ""
+        return ("note", f"{cid} death save ({why}): {t.explain()} vs DC {c}{nat} — {'succeeds' if f else 'fails'}")
+    if code == k.E_HEALED:
+        why = _CDG_DAMAGE if c == ki.HEAL_CDG else "death save passed: damage set to hp (CMV-INJ-13)"
+        return ("healed", cid, b, why)
+    if code in (k.E_FOUND_ADD, k.E_FOUND_END):
+        name = f"found {cb.ids[b]} at ({c},{d})"
+        return ("effect_added", cid, name, cid, e, 0, 0) if code == k.E_FOUND_ADD else ("effect_ended", cid, name)
+    if code == k.E_FIND_NOTE:
+        return ("note", f"{cid} gropes about ({c},{d}) to find {cb.ids[b]} for a coup de grace (a full-round action, "
+                        f"CMV-CDG-11)")
+    if code == k.E_CDG_SURVIVES:
+        kept = "" if not c else f" — still {'dying' if c == 1 else 'stable'} (cmv_cdg_survivor_keeps_state)"
+        return ("note", f"{cid} survives the coup de grace: staggered, damage {b} = hp (CMV-CDG-08/09){kept}")
+    if code == k.E_SURVIVES:
+        return ("note", f"{cid} survives, staggered: damage {b} = hp (CMV-INJ-13)")
+    return ("note", f"{cid} is dying; the GM decides whether it slips away (cmv_dying = gm)")
 
 
 _ROLL = re.compile(r"(?:hits|misses)(?: \(natural \d+\))?: (-?\d+) = d20 (\d+)")
@@ -85,6 +150,10 @@ def reference_entries(events: Iterable[ev.Event]) -> list[Entry]:
             out.append(("equipment", e.combatant, e.wielding, e.shield_state, tuple(e.loaded), e.note))
         elif isinstance(e, ev.EncounterEnded):
             out.append(("ended", e.winner, e.reason))
+        elif isinstance(e, ev.ConditionSet):
+            out.append(("condition", e.target, e.condition, e.present, e.reason))
+        elif isinstance(e, ev.Healed):
+            out.append(("healed", e.target, e.amount, e.source))
         else:
             out.append((e.kind,))  # an event the fast path never produces: the comparison will show it
     return out
@@ -111,16 +180,17 @@ def fast_entries(cb: CompiledBattle, result: FastResult) -> list[Entry]:
         if code == k.E_ROUND:
             out.append(("round", a, bool(b)))
         elif code == k.E_TURN_START:
-            out.append(("turn", ids[a], b, (("free", _e), ("move", 1), ("standard", 1))))
+            out.append(("turn", ids[a], b, (("free", _e), ("move", d), ("standard", c))))
         elif code == k.E_TURN_END:
             reason = {k.R_NONE: "", k.R_CANNOT: "can no longer act",
                       k.R_SURPRISED: "surprised: no actions in the surprise round"}.get(b)
-            out.append(("turn_ended", ids[a], reason if reason is not None else _HEALTH[c]))
+            out.append(("turn_ended", ids[a], reason if reason is not None else _HEALTH.get(c) or _CMV_CANNOT[c]))
         elif code == k.E_BUDGET:
             action = {k.A_ATTACK: f"attack {ids[c] if b == k.A_ATTACK else ''}", k.A_MOVE: "move",
                       k.A_CHARGE: f"charge {ids[c]}" if b == k.A_CHARGE else "", k.A_STEP: "5-foot step",
                       k.A_DRAW: f"draw {names[a][c]}" if b == k.A_DRAW else "",
-                      k.A_RELOAD: f"reload {names[a][c]}" if b == k.A_RELOAD else ""}[b]
+                      k.A_RELOAD: f"reload {names[a][c]}" if b == k.A_RELOAD else "",
+                      k.A_CDG: f"coup de grace {ids[c]}", k.A_FIND: f"find {ids[c]}"}[b]
             label = _LABELS[d]
             out.append(("budget", ids[a], action, label, tuple(sorted(_SPEND[label].items()))))
         elif code == k.E_MOVED:
@@ -131,7 +201,8 @@ def fast_entries(cb: CompiledBattle, result: FastResult) -> list[Entry]:
             rolled = (_f, _g) if _f else (None, None)  # no roll: the concealment d% missed first
             out.append(("attack", ids[a], ids[b], names[a][c], bool(d), bool(_e), *rolled))
         elif code == k.E_DAMAGED:
-            source = ids[c] if c >= 0 else ("bleeding" if c == k.SRC_BLEEDING else "strenuous")
+            source = ids[c] if c >= 0 else {k.SRC_BLEEDING: "bleeding", k.SRC_STRENUOUS: "strenuous",
+                                            k.SRC_CDG: _CDG_DAMAGE}[c]
             out.append(("damaged", ids[a], b, source))
         elif code == k.E_NOTE:
             out.append(("note", _health_note(ids[a], b, int(cb.cs[a, CON_SCORE]))))
@@ -153,6 +224,8 @@ def fast_entries(cb: CompiledBattle, result: FastResult) -> list[Entry]:
                 loaded[a].add(option)
                 note = f"reloads {option}"
             out.append(("equipment", ids[a], wielding[a], shield[a], tuple(sorted(loaded[a])), note))
+        elif code in _INJURY_ROWS:
+            out.append(_injury_entry(cb, code, a, b, c, d, _e, _f))
         elif code == k.E_END:
             if b:
                 reason = f"no side won within {battle.max_rounds} rounds"

@@ -1,0 +1,144 @@
+"""The kernel's shared vocabulary: the state columns and scalars, the event codes, the dice and the event
+writer, and the health the injury component gives a creature — what :mod:`.kernel` and its component modules
+(:mod:`.kernel_injury`) all read, so none of them imports another in a circle."""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.layout import CON_SCORE, K_INJURY_CMV
+
+I64 = npt.NDArray[np.int64]
+U32 = npt.NDArray[np.uint32]
+
+# --- mutable per-creature state (S) -------------------------------------------------------------------
+HP, PC, PR, STABLE, WIELD, CHARGE_UNTIL, DEALT, TAKEN, SURPRISED = range(9)
+COND, DOWN, DEAD = 9, 10, 11
+"""``COND``: the stored conditions the kernel tracks (bits ``CB_*``). ``DOWN`` and ``DEAD`` are what the injury
+component says of the creature now — helpless and out of the fight (PFB: below 0 hp; CMV: dying, stable or
+dead), dead — kept up to date by :func:`refresh` after every change of hp or conditions."""
+FOUND_TGT, FOUND_C, FOUND_R, FOUND_UNTIL, FOUND_FIRST = 12, 13, 14, 15, 16
+"""The effect "found <target> at (c, r)" of a coup de grace's first, finding action (CMV-CDG-11): the target
+(-1: none), the square, the round it lasts until, and whether it was added before the charging effect."""
+LOADED = 17
+"""Columns ``LOADED + o``: option ``o`` is loaded (crossbows, PFB-ITEM-08)."""
+
+# --- scalars (T) ---------------------------------------------------------------------------------------
+(T_ROUND, T_INDEX, T_ACTOR, T_STD, T_MOV, T_FREE, T_FREE_USED, T_MOVED, T_STEPPED, T_DIAGS, T_ACTIONS,
+ T_SURPRISE, T_ENDED, T_WINNER, T_TIMEOUT, T_ATTACKS, T_TAPE, T_ROLLS, T_NEV, T_EXHAUSTED, T_HAS_TURN,
+ T_STRIKE, T_STRUCK) = range(23)
+N_T = 23
+"""``T_STRIKE``: 1 + the target of the coup de grace whose attack is resolving (0: none), whose damage is kept in
+``T_STRUCK`` for the coup de grace's own death save (CMV-CDG-06) instead of the injury's answer."""
+
+# --- health (rules.health.Health) -------------------------------------------------------------------------
+H_OK, H_DISABLED, H_DYING, H_DEAD = 0, 1, 2, 3
+H_STABLE_REASON = 4
+"""A turn-end reason code only: dying but stable (``HitPoints.cannot_act_reason``)."""
+H_CMV_DEAD, H_CMV_DYING, H_CMV_STABLE = 5, 6, 7
+"""Turn-end reason codes of off-guard's injury (``DamageTaken.cannot_act_reason``)."""
+
+# --- stored conditions the kernel tracks (COND bits) ----------------------------------------------------------
+CB_BLOODIED, CB_STAGGERED, CB_DYING, CB_STABLE, CB_DEAD, CB_OFF_GUARD = 1, 2, 4, 8, 16, 32
+OUT_COLD = CB_DYING | CB_STABLE | CB_DEAD
+
+# --- costs and the labels ``Ruleset.pay`` gives them ------------------------------------------------------
+C_STANDARD, C_MOVE, C_FULL, C_FREE, C_NONE = 0, 1, 2, 3, 4
+L_STANDARD, L_MOVE, L_STD_AS_MOVE, L_FULL, L_FREE, L_NONE = 0, 1, 2, 3, 4, 5
+
+# --- actions -------------------------------------------------------------------------------------------------
+A_END, A_ATTACK, A_MOVE, A_CHARGE, A_DRAW, A_RELOAD, A_STEP, A_CDG, A_FIND = 0, 1, 2, 3, 4, 5, 6, 7, 8
+
+# --- event rows (EV[k] = code, a, b, c, d, e, f, g) ---------------------------------------------------------
+E_ROUND, E_TURN_START, E_TURN_END, E_BUDGET, E_MOVED, E_PATH, E_ATTACK, E_DAMAGED, E_NOTE, E_STABLE, \
+    E_EFFECT_ADD, E_EFFECT_END, E_EQUIP, E_END = range(1, 15)
+E_CONDITION, E_SAVE, E_HEALED, E_SURVIVES, E_DYING_GM = range(15, 20)
+E_FOUND_ADD, E_FOUND_END, E_FIND_NOTE, E_CDG_SURVIVES = range(20, 24)
+"""The coup de grace's events: the "found" effect added (actor, target, c, r, until) and ended (actor, target),
+the note of the finding action (actor, target, c, r) and the survivor's note (target, hp, kept state code)."""
+"""Off-guard's injury events: ``ConditionSet`` (target, condition bit, on, reason code, damage, hp), the death
+save's note (target, face, DC, why code, amount, succeeded), ``Healed`` (target, amount), the survivor's note
+(target, hp) and the GM's note on a dying creature (target)."""
+MODE_MOVE, MODE_STEP, MODE_CHARGE = 0, 1, 2
+R_NONE, R_CANNOT, R_SURPRISED, R_HEALTH = 0, 1, 2, 3
+NOTE_FIRES, NOTE_DRAWS, NOTE_RELOADS = 0, 1, 2
+SRC_BLEEDING, SRC_STRENUOUS, SRC_CDG = -1, -2, -3
+
+
+# ================================================================== dice and events
+
+@njit
+def roll(t: I64, tape: U32, sides: int) -> int:
+    """``random.Random.randint(1, sides)`` on the tape (``_randbelow_with_getrandbits``)."""
+    k = 0
+    v = sides
+    while v > 0:
+        k += 1
+        v >>= 1
+    while True:
+        pos = t[T_TAPE]
+        if pos >= tape.shape[0]:
+            t[T_EXHAUSTED] = 1
+            t[T_ENDED] = 1
+            return 1
+        t[T_TAPE] = pos + 1
+        r = np.int64(tape[pos]) >> (32 - k)
+        if r < sides:
+            t[T_ROLLS] += 1
+            return int(r) + 1
+
+
+@njit
+def emit(ev: I64, t: I64, code: int, a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> None:
+    n = t[T_NEV]
+    if n < ev.shape[0]:
+        ev[n, 0] = code
+        ev[n, 1] = a
+        ev[n, 2] = b
+        ev[n, 3] = c
+        ev[n, 4] = d
+        ev[n, 5] = e
+        ev[n, 6] = f
+        ev[n, 7] = g
+    t[T_NEV] = n + 1
+
+
+# ================================================================== health
+
+@njit
+def health(hp: int, con_score: int) -> int:
+    """``rules.health.health`` (PFB-HP-01..03)."""
+    if hp <= -con_score:
+        return H_DEAD
+    if hp < 0:
+        return H_DYING
+    if hp == 0:
+        return H_DISABLED
+    return H_OK
+
+
+@njit
+def refresh(s: I64, cs: I64, kn: I64, i: int) -> None:
+    """``DOWN`` and ``DEAD`` of creature ``i`` from its hp (PFB-HP-02/03) or its stored conditions (CMV-INJ-10,
+    CMV-INJ-14, CMV-INJ-17: dying, stable and dead are helpless; damage alone never kills)."""
+    if kn[K_INJURY_CMV]:
+        s[i, DOWN] = 1 if s[i, COND] & OUT_COLD else 0
+        s[i, DEAD] = 1 if s[i, COND] & CB_DEAD else 0
+    else:
+        h = health(s[i, HP], cs[i, CON_SCORE])
+        s[i, DOWN] = 1 if h >= H_DYING else 0
+        s[i, DEAD] = 1 if h == H_DEAD else 0
+
+
+@njit
+def apply_damage(ev: I64, s: I64, cs: I64, t: I64, kn: I64, target: int, amount: int, source: int) -> None:
+    """Emit ``Damaged`` and apply it (``apply._damaged``); the injury component's answer comes after."""
+    emit(ev, t, E_DAMAGED, target, amount, source, 0, 0, 0, 0)
+    s[target, HP] -= amount
+    s[target, TAKEN] += amount
+    s[target, STABLE] = 0
+    if source >= 0 and source != target:
+        s[source, DEALT] += amount
+    refresh(s, cs, kn, target)
