@@ -62,6 +62,8 @@ def hybrid(data: dict[str, Any], areas: Sequence[str], variants: dict[str, Any])
     none)."""
     if "injury" in areas and "conditions" not in areas:
         areas = [*areas, "conditions"]  # the injury's saves ask the table, which asks the ruleset it is bound to
+    if "conditions" in areas and "saves" not in areas:
+        areas = [*areas, "saves"]  # the table rolls its saves (death saves too) through off-guard's saves area
     keep = {name: value for name, value in data.get("variants", {}).items() if name in PfbOptions.model_fields}
     return {**data, "ruleset": HybridPathfinder.id,
             "variants": {**keep, "cmv_reaction_attack_rules": "none", **variants, "hybrid_areas": list(areas)},
