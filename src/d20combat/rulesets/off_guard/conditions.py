@@ -287,8 +287,7 @@ class ConditionTable(NamedConditions):
         soft = isinstance(cover_fact, CmvCover) and cover_fact.soft
         has_cover = cover_fact is not None and cover_fact.degree is CoverDegree.COVER and not soft
         allowed = has_cover or concealment > 0
-        mods = [Modifier(creature.sheet.skills.get("stealth", creature.dex_mod), "Stealth")]
-        mods += self.check_modifiers(creature, state)
+        mods = self.rules.saves.check_modifiers(creature, state, "stealth")  # the sheet's Stealth, else Dex
         if has_cover and isinstance(cover_fact, CmvCover) and cover_fact.improved:
             mods.append(Modifier(10, "improved cover"))
         if near_total_darkness and self.opts.cmv_hide_is_stealth:
