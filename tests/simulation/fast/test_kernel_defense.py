@@ -24,6 +24,7 @@ from d20combat.rulesets.off_guard.economy import MinorMajorEconomy
 from d20combat.rulesets.off_guard.fear import Fear
 from d20combat.rulesets.off_guard.injury import DamageTaken
 from d20combat.rulesets.off_guard.options import OffGuardOptions
+from d20combat.rulesets.off_guard.saves import TableSaves
 from d20combat.rulesets.pathfinder_beginner import PathfinderBeginner, PfbOptions
 from d20combat.simulation.fast.compile import unsupported_components
 
@@ -56,7 +57,8 @@ class DefensePathfinder(PathfinderBeginner):
         table = ConditionTable(cmv)
         policies = super().compose(options).replace(defense=OffGuardDefense(table, cmv))
         if o.hybrid_injury:
-            policies = policies.replace(conditions=table, injury=DamageTaken(table, Fear(table, cmv), cmv))
+            policies = policies.replace(conditions=table, saves=TableSaves(table, cmv),
+                                        injury=DamageTaken(table, Fear(table, cmv), cmv))
             if o.hybrid_economy == "cmv":
                 policies = policies.replace(economy=MinorMajorEconomy(table, None, cmv))
         return policies

@@ -26,6 +26,7 @@ from d20combat.rulesets.off_guard.economy import MinorMajorEconomy
 from d20combat.rulesets.off_guard.fear import Fear
 from d20combat.rulesets.off_guard.injury import DamageTaken
 from d20combat.rulesets.off_guard.options import OffGuardOptions
+from d20combat.rulesets.off_guard.saves import TableSaves
 from d20combat.rulesets.pathfinder_beginner import PathfinderBeginner, PfbOptions
 from d20combat.scenario import battle_from_data
 from d20combat.simulation import play_one
@@ -80,7 +81,7 @@ class InjuryPathfinder(PathfinderBeginner):
         o: InjuryOptions = options
         cmv = _cmv(o)
         table = ConditionTable(cmv)
-        policies = super().compose(options).replace(conditions=table,
+        policies = super().compose(options).replace(conditions=table, saves=TableSaves(table, cmv),
                                                     injury=DamageTaken(table, Fear(table, cmv), cmv))
         if o.hybrid_economy == "cmv":
             policies = policies.replace(economy=MinorMajorEconomy(table, None, cmv))
