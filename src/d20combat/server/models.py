@@ -422,6 +422,8 @@ class RevealIn(_In):
 class PreviewMoveIn(_In):
     combatant: str = Field(max_length=200)
     to: Square
+    via: list[Square] = Field([], max_length=20, description="waypoints the path passes in order (the cheapest "
+                                                          "legal path through them); move with its path")
 
 
 class PreviewAttackIn(_In):
