@@ -126,6 +126,9 @@ class MapView(BaseModel):
     concealing: list[tuple[int, int, int]] = Field(description="[column, row, miss chance %]")
     dim: list[Square]
     dark: list[Square]
+    elevation: list[tuple[int, int, int]] = Field([], description="[column, row, height in ft] of raised ground")
+    lights: list[tuple[int, int, int, int]] = Field([], description="light sources (torches): [column, row, bright "
+                                                                    "radius ft, further dim radius ft]")
 
 
 class EffectView(BaseModel):

@@ -25,6 +25,9 @@
     moves: null, // Map "c,r" -> {to, cost_ft, path, provokes}
     move: null, // {to: [c, r], data, locked}
     attack: null, // the /preview/attack answer
+    via: [], // waypoints [[c, r], …] the selected mover's path must pass, in order (shift+click or waypoint mode)
+    waypointMode: false,
+    cursor: null, // [c, r]: the square the arrow keys / hjkl have moved to
     busy: false,
   };
 
@@ -158,6 +161,8 @@
     S.log = log || [];
     if (changed) {
       S.move = null;
+      S.via = [];
+      S.cursor = null;
       const sel = S.selected;
       if (sel && !(myTurn() && state.active === (sel.type === "mover" ? sel.id : sel.attacker)
           && (sel.type === "mover" || creature(sel.target)))) {
@@ -201,19 +206,25 @@
   }
 
   const moveCache = new Map();
+  let hoverTimer = null;
+  let movePreviewSeq = 0;
   async function loadMovePreview(to, locked) {
     const sel = S.selected;
     if (!sel || sel.type !== "mover") return;
-    const k = `${sel.id}@${S.state.version}:${key(to[0], to[1])}`;
+    if (locked) clearTimeout(hoverTimer);
+    else if (S.move && S.move.locked) return;
+    const mine = ++movePreviewSeq; // keys pressed quickly: only the newest answer is shown
+    const via = S.via.slice();
+    const k = `${sel.id}@${S.state.version}:${key(to[0], to[1])}/${via.map((p) => key(p[0], p[1])).join(";")}`;
     let data = moveCache.get(k);
     if (!data) {
-      data = await api("POST", `${API}/preview/move`, { combatant: sel.id, to });
+      data = await api("POST", `${API}/preview/move`, via.length ? { combatant: sel.id, to, via } : { combatant: sel.id, to });
       if (moveCache.size > 500) moveCache.clear();
       moveCache.set(k, data);
     }
-    if (S.selected !== sel) return;
+    if (S.selected !== sel || mine !== movePreviewSeq) return;
     if (S.move && S.move.locked && !locked) return;
-    S.move = { to, data, locked };
+    S.move = { to, data, locked, via };
     renderOverlay();
     renderPreview();
   }
@@ -398,31 +409,84 @@
     render();
   }
 
-  function squareClicked(c, r) {
+  // Selects the current actor as the mover if nothing (or something else) is selected: a click on the map, an
+  // arrow key, is about where the creature whose turn it is goes.
+  function ensureMover() {
+    if (!myTurn()) return false;
     const sel = S.selected;
-    if (!GM || !sel || sel.type !== "mover") return;
+    if (sel && sel.type === "mover" && sel.id === S.state.active) return true;
+    S.selected = { type: "mover", id: S.state.active };
+    S.moves = null;
+    S.attack = null;
+    S.move = null;
+    S.via = [];
+    render();
+    loadMoves(S.state.active).catch(showError);
+    return true;
+  }
+
+  function squareClicked(c, r, shift) {
+    if (!GM || !ensureMover()) return;
+    S.cursor = [c, r];
+    if (shift || S.waypointMode) {
+      addWaypoint([c, r]);
+      return;
+    }
     loadMovePreview([c, r], true).catch(showError);
   }
 
-  let hoverTimer = null;
+  function addWaypoint(p) {
+    const last = S.via[S.via.length - 1];
+    if (last && last[0] === p[0] && last[1] === p[1]) S.via.pop(); // the same square again: take it back
+    else S.via.push(p);
+    if (S.move) loadMovePreview(S.move.to, true).catch(showError);
+    else {
+      renderOverlay();
+      renderHint();
+    }
+  }
+
+  function clearWaypoints() {
+    S.via = [];
+    if (S.move) loadMovePreview(S.move.to, true).catch(showError);
+    else renderOverlay();
+  }
+
   function squareHovered(c, r) {
     const sel = S.selected;
     if (!GM || !sel || sel.type !== "mover" || !S.moves) return;
     if (S.move && S.move.locked) return;
     clearTimeout(hoverTimer);
-    if (!S.moves.has(key(c, r))) return;
+    if (!S.moves.has(key(c, r)) && !S.via.length) return;
     hoverTimer = setTimeout(() => loadMovePreview([c, r], false).catch(() => {}), 120);
   }
 
   const svg = $("map");
+  function cellAt(e) {
+    const at = window.D20.mapView.toMap(e.clientX, e.clientY);
+    if (!at || !S.state) return null;
+    const c = Math.floor((at[0] - MARGIN) / CELL);
+    const r = Math.floor((at[1] - MARGIN) / CELL);
+    return c >= 0 && r >= 0 && c < S.state.map.width && r < S.state.map.height ? [c, r] : null;
+  }
+
   svg.addEventListener("click", (e) => {
     const token = e.target.closest("[data-id]");
     if (token) {
+      // with the mover selected, a click on anyone but an enemy or the mover is about that square
+      const sel = S.selected;
+      const c = creature(token.dataset.id);
+      const a = S.state && creature(S.state.active);
+      const cell = cellAt(e);
+      if (GM && sel && sel.type === "mover" && c && a && c.id !== a.id && (c.side === a.side || isDown(c)) && cell) {
+        squareClicked(cell[0], cell[1], e.shiftKey);
+        return;
+      }
       selectCreature(token.dataset.id);
       return;
     }
     const cell = e.target.closest(".sq");
-    if (cell) squareClicked(Number(cell.dataset.c), Number(cell.dataset.r));
+    if (cell) squareClicked(Number(cell.dataset.c), Number(cell.dataset.r), e.shiftKey);
   });
   svg.addEventListener("mouseover", (e) => {
     const cell = e.target.closest(".sq");
@@ -434,14 +498,61 @@
   $("ai-monsters").addEventListener("click", () => guard(() => aiPlay("players")));
   $("undo").addEventListener("click", () => guard(() => undoRedo("undo")));
   $("redo").addEventListener("click", () => guard(() => undoRedo("redo")));
+  $("waypoint-mode").addEventListener("click", () => {
+    S.waypointMode = !S.waypointMode;
+    $("waypoint-mode").setAttribute("aria-pressed", String(S.waypointMode));
+    renderHint();
+  });
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && !$("dice").open && S.selected) {
       S.selected = null;
       S.moves = null;
       S.move = null;
       S.attack = null;
+      S.via = [];
+      S.cursor = null;
       render();
     }
+  });
+
+  // Keyboard stepping (keys.js documents it): arrows / h j k l, and the diagonals on Home PgUp End PgDn or the
+  // number pad (7 9 1 3; 8 4 6 2 too), move a cursor one square for the current actor and preview the move there;
+  // Enter confirms (keys.js); w adds the cursor's square as a waypoint.
+  const STEPS = {
+    ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1],
+    h: [-1, 0], l: [1, 0], k: [0, -1], j: [0, 1],
+    Home: [-1, -1], PageUp: [1, -1], End: [-1, 1], PageDown: [1, 1],
+  };
+  const PAD = { Numpad7: [-1, -1], Numpad8: [0, -1], Numpad9: [1, -1], Numpad4: [-1, 0], Numpad6: [1, 0],
+    Numpad1: [-1, 1], Numpad2: [0, 1], Numpad3: [1, 1] };
+  document.addEventListener("keydown", (e) => {
+    if (!GM || e.defaultPrevented || e.ctrlKey || e.altKey || e.metaKey || e.isComposing) return;
+    if (e.target instanceof Element && e.target.closest("input, textarea, select, [contenteditable]")) return;
+    if (document.querySelector("dialog[open]")) return;
+    const d = PAD[e.code] || STEPS[e.key];
+    const waypoint = e.key === "w";
+    if (!d && !waypoint) return;
+    if (!myTurn()) return;
+    e.preventDefault();
+    ensureMover();
+    const mover = creature(S.state.active);
+    if (!mover || !mover.position) return;
+    const from = S.cursor || (S.move && S.move.to) || mover.position;
+    if (waypoint) {
+      if (S.cursor) addWaypoint(S.cursor.slice());
+      return;
+    }
+    const map = S.state.map;
+    const to = [Math.min(map.width - 1, Math.max(0, from[0] + d[0])), Math.min(map.height - 1, Math.max(0, from[1] + d[1]))];
+    S.cursor = to;
+    window.D20.mapView.show(MARGIN + (to[0] + 0.5) * CELL, MARGIN + (to[1] + 0.5) * CELL, CELL * 1.5);
+    if (to[0] === mover.position[0] && to[1] === mover.position[1] && !S.via.length) {
+      S.move = null;
+      renderOverlay();
+      renderPreview();
+      return;
+    }
+    loadMovePreview(to, true).catch(showError);
   });
 
   // ------------------------------------------------------------------ rendering: the map
@@ -512,6 +623,7 @@
     svg.setAttribute("viewBox", `0 0 ${W + MARGIN} ${H + MARGIN}`);
     svg.setAttribute("width", W + MARGIN);
     svg.setAttribute("height", H + MARGIN);
+    window.D20.mapView.apply(svg, W + MARGIN, H + MARGIN);
     defs(svg);
     for (let c = 0; c < map.width; c++) {
       s("text", { x: MARGIN + c * CELL + CELL / 2, y: 12, class: "axis", text: c }, svg);
@@ -544,8 +656,23 @@
     }
     for (const k of t.low) cell(k, { fill: "url(#pat-low)", "data-terrain": "low-wall" });
     for (const k of t.walls) cell(k, { class: "wall", "data-terrain": "wall" });
+    for (const [c, r, ft] of map.elevation || []) {
+      s("rect", { x: c * CELL + 1, y: r * CELL + 1, width: CELL - 2, height: CELL - 2, class: "elev",
+        "data-terrain": "elevation", "data-height": ft, testid: `elev-${c}-${r}` }, terrain);
+      s("text", { x: c * CELL + 3, y: r * CELL + CELL - 4, class: "elev-text", text: `▲${ft}` }, terrain);
+    }
     for (const k of t.dim) if (!t.dark.has(k)) cell(k, { class: "dim", "data-terrain": "dim" });
     for (const k of t.dark) cell(k, { class: "dark", "data-terrain": "dark" });
+    for (const [c, r, bright, dim] of map.lights || []) {
+      // a torch: bright light within its first radius, dim light as far again (PFB-CONC-16)
+      const cx = (c + 0.5) * CELL;
+      const cy = (r + 0.5) * CELL;
+      s("circle", { cx, cy, r: ((bright + dim) / 5 + 0.5) * CELL, class: "light-dim" }, terrain);
+      s("circle", { cx, cy, r: (bright / 5 + 0.5) * CELL, class: "light-bright" }, terrain);
+      const torch = s("g", { "data-terrain": "torch", testid: `light-${c}-${r}`, "data-bright": bright,
+        "data-dim": dim }, terrain);
+      s("path", { d: `M${cx},${cy - 8} q6,7 0,12 q-6,-5 0,-12 z`, class: "torch" }, torch);
+    }
     let grid = "";
     for (let c = 0; c <= map.width; c++) grid += `M${c * CELL},0 V${H} `;
     for (let r = 0; r <= map.height; r++) grid += `M0,${r * CELL} H${W} `;
@@ -559,6 +686,9 @@
         const rect = s("rect", { x: c * CELL, y: r * CELL, width: CELL, height: CELL, class: "sq",
           "data-c": c, "data-r": r, testid: `sq-${c}-${r}` }, hits);
         const names = terrainNames(t, key(c, r));
+        const height = (map.elevation || []).find((e) => e[0] === c && e[1] === r);
+        if (height) names.push(`raised ${height[2]} ft`);
+        if ((map.lights || []).some((l) => l[0] === c && l[1] === r)) names.push("torch");
         s("title", { text: `(${c},${r})${names.length ? ` ${names.join(", ")}` : ""}` }, rect);
       }
     }
@@ -569,12 +699,26 @@
   function renderTokens(layer) {
     const st = S.state;
     const order = st.combatants.slice().sort((a, b) => Number(isDown(b)) - Number(isDown(a)));
+    // creatures sharing a square (a standing one over a downed one, two downed ones) are drawn side by side
+    const sharing = new Map();
+    for (const c of order) {
+      if (!c.position) continue;
+      const k = `${key(c.position[0], c.position[1])}/${c.size || 1}`;
+      if (!sharing.has(k)) sharing.set(k, []);
+      sharing.get(k).push(c.id);
+    }
     for (const c of order) {
       if (!c.position) continue;
       const size = c.size || 1;
-      const cx = (c.position[0] + size / 2) * CELL;
-      const cy = (c.position[1] + size / 2) * CELL;
-      const rad = size * CELL * 0.42;
+      const group = sharing.get(`${key(c.position[0], c.position[1])}/${size}`);
+      const n = group.length;
+      const i = group.indexOf(c.id);
+      const cols = n === 1 ? 1 : 2;
+      const rows = Math.ceil(n / cols);
+      const slot = (size * CELL) / Math.max(cols, rows);
+      const cx = c.position[0] * CELL + (n === 1 ? size * CELL / 2 : (i % cols + 0.5) * slot + ((size * CELL) - cols * slot) / 2);
+      const cy = c.position[1] * CELL + (n === 1 ? size * CELL / 2 : (Math.floor(i / cols) + 0.5) * slot + ((size * CELL) - rows * slot) / 2);
+      const rad = n === 1 ? size * CELL * 0.42 : slot * 0.42;
       const hidden = c.conditions.includes("hidden") || c.conditions.includes("invisible");
       const classes = ["token", `status-${c.status}`];
       if (c.id === st.active) classes.push("active");
@@ -584,7 +728,8 @@
         classes.push("selected");
       }
       const g = s("g", { class: classes.join(" "), "data-id": c.id, testid: `token-${c.id}`,
-        "data-status": c.status, "data-position": `${c.position[0]},${c.position[1]}` }, layer);
+        "data-status": c.status, "data-position": `${c.position[0]},${c.position[1]}`,
+        "data-shared": n > 1 ? n : null }, layer);
       const tip = [`${c.name} (${c.id}, ${c.side})`, c.hp !== null ? `hp ${c.hp}/${c.max_hp}` : null,
         c.status, ...(c.labels || c.conditions)].filter(Boolean).join(" · ");
       s("title", { text: tip }, g);
@@ -593,8 +738,8 @@
         s("circle", { cx, cy, r: rad + 3.5, class: "active-ring-solid" }, g);
       }
       s("circle", { cx, cy, r: rad, fill: sideColour(c.side), class: "body" }, g);
-      s("text", { x: cx, y: cy + 4 * size, class: "label", "font-size": 11 * Math.min(size, 2), text: shortLabel(c) },
-        g);
+      s("text", { x: cx, y: cy + 4 * (n === 1 ? size : 0.6), class: "label",
+        "font-size": n === 1 ? 11 * Math.min(size, 2) : 8, text: shortLabel(c) }, g);
       if (c.hp !== null && c.max_hp) {
         const w = rad * 1.6;
         const frac = Math.max(0, Math.min(1, c.hp / c.max_hp));
@@ -632,6 +777,23 @@
           "data-cost": q.cost_ft }, overlayLayer);
         s("text", { x: c * CELL + CELL - 3, y: r * CELL + CELL - 4, class: "cost", text: q.cost_ft }, overlayLayer);
         if (provokes) s("text", { x: c * CELL + 4, y: r * CELL + 12, class: "provoke-mark", text: "!" }, overlayLayer);
+      }
+    }
+    if (sel && sel.type === "mover") {
+      for (const st of stepOptions()) {
+        const [c, r] = st.to;
+        s("rect", { x: c * CELL + 4, y: r * CELL + 4, width: CELL - 8, height: CELL - 8, class: "step-sq",
+          testid: `step-${c}-${r}` }, overlayLayer);
+      }
+      S.via.forEach((p, i) => {
+        const [x, y] = centre(p);
+        s("circle", { cx: x, cy: y, r: 7, class: "waypoint", testid: `waypoint-${i + 1}`,
+          "data-square": key(p[0], p[1]) }, overlayLayer);
+        s("text", { x, y: y + 3, class: "waypoint-text", text: i + 1 }, overlayLayer);
+      });
+      if (S.cursor) {
+        s("rect", { x: S.cursor[0] * CELL + 2, y: S.cursor[1] * CELL + 2, width: CELL - 4, height: CELL - 4,
+          class: "cursor", testid: "cursor", "data-square": key(S.cursor[0], S.cursor[1]) }, overlayLayer);
       }
     }
     if (sel && sel.type === "mover" && S.move) {
@@ -889,6 +1051,13 @@
     });
   }
 
+  // The 5-foot steps the engine offers the current actor now (its decision's options).
+  function stepOptions() {
+    const sel = S.selected;
+    if (!myTurn() || !sel || sel.type !== "mover" || sel.id !== S.state.active) return [];
+    return ((S.decision && S.decision.options) || []).filter((a) => a.kind === "step" && a.to);
+  }
+
   function renderHint() {
     if (!GM) return;
     const st = S.state;
@@ -897,9 +1066,13 @@
     if (st.ended || !actor) hint.textContent = "";
     else if (st.pending) hint.textContent = `Waiting for ${nameOf(st.pending.reactor)}'s reaction (see the panel).`;
     else if (S.selected && S.selected.type === "mover") {
-      hint.textContent = S.moves
-        ? `${S.moves.size} squares in reach (cost in feet; "!" provokes). Hover for the path, click a square to move.`
-        : "Loading the reachable squares…";
+      const via = S.via.length ? ` ${S.via.length} waypoint${S.via.length === 1 ? "" : "s"}: the path passes `
+        + "them in order." : "";
+      hint.textContent = (S.moves
+        ? `${S.moves.size} squares in reach (cost in feet; "!" provokes). Hover for the path, click a square to move; `
+          + "shift+click adds a waypoint; arrows or hjkl step a cursor, Enter moves."
+        : "Loading the reachable squares…") + via
+        + (S.waypointMode ? " Waypoint mode: clicks add waypoints — turn it off to pick the destination." : "");
     } else {
       hint.textContent = `Click ${nameOf(actor.id)} to see where it can move; click an enemy to preview an attack.`;
     }
@@ -912,13 +1085,28 @@
     if (sel && sel.type === "mover" && S.move) {
       panel.hidden = false;
       panel.dataset.testid = "move-preview";
-      const { to, data } = S.move;
-      const mover = creature(sel.id);
+      const { to, data, via } = S.move;
+      const step = stepOptions().find((a) => a.to[0] === to[0] && a.to[1] === to[1]);
       panel.append(h("h2", {}, `Move ${nameOf(sel.id)} to ${sq(to)}`));
+      if (via && via.length) {
+        panel.append(h("p", { testid: "move-via" }, `through ${via.map(sq).join(", ")} `,
+          h("button", { type: "button", class: "link small", testid: "clear-waypoints", onclick: clearWaypoints },
+            "clear waypoints")));
+      }
       if (!data.legal) {
-        panel.append(h("p", { class: "error", testid: "move-reason" }, `Not allowed: ${data.reason}`));
+        panel.append(h("p", { class: step ? "muted" : "error", testid: "move-reason" }, `Not allowed: ${data.reason}`));
       } else {
-        panel.append(h("p", {}, `${data.cost_ft} ft along ${(data.path || []).map(sq).join(" → ")}`));
+        panel.append(h("p", { testid: "move-cost" }, `${data.cost_ft} ft along ${(data.path || []).map(sq).join(" → ")}`));
+      }
+      if (step) {
+        panel.append(h("p", { class: "muted", testid: "step-note" },
+          "A 5-foot step there moves one square without provoking and without spending the move action."));
+      }
+      const surprise = S.state.surprise_round;
+      if (surprise && S.move.confirm) {
+        panel.append(h("p", { class: "warn", testid: "surprise-warning", role: "alert" },
+          `Surprise round: this is ${nameOf(sel.id)}'s only action this round — moving spends it. `
+          + "Click “Move anyway” (or Enter) to move, Cancel to keep it."));
       }
       const prov = data.provokes || [];
       panel.append(h("p", { testid: "move-provokes", class: prov.length ? "warn" : "muted" }, prov.length
@@ -932,9 +1120,22 @@
           : h("p", { class: "muted", testid: "move-cover" }, "no cover against any enemy"));
       panel.append(h("div", { class: "buttons" },
         h("button", { type: "button", class: "primary", testid: "move-here", disabled: !data.legal,
-          onclick: () => guard(() => act({ kind: "move", to })) }, "Move here"),
+          onclick: () => {
+            if (surprise && !S.move.confirm) {
+              // the surprise round's only action (PFB-SURP-05): ask before spending it on a move
+              S.move.confirm = true;
+              renderPreview();
+              return;
+            }
+            const action = via && via.length ? { kind: "move", path: data.path } : { kind: "move", to };
+            guard(() => act(action));
+          } }, surprise && S.move.confirm ? "Move anyway" : "Move here"),
+        step ? h("button", { type: "button", testid: "step-here", class: data.legal ? "" : "primary",
+          title: "the 5-foot step: one square, provokes no attack of opportunity",
+          onclick: () => guard(() => act(step)) }, "5-ft step here") : null,
         h("button", { type: "button", testid: "move-cancel", onclick: () => {
           S.move = null;
+          S.cursor = null;
           renderOverlay();
           renderPreview();
         } }, "Cancel")));
@@ -1030,9 +1231,14 @@
     const legend = $("legend");
     legend.replaceChildren(...items.map(([label, cls]) => h("span", { class: "legend-item" },
       h("span", { class: cls }), label)));
+    legend.append(h("span", { class: "legend-item" }, h("span", { class: "swatch elev" }), "raised ground ▲ft"),
+      h("span", { class: "legend-item", testid: "legend-torch" }, h("span", { class: "swatch torch" }),
+        "torch: bright light, then dim (dashed rings)"));
     if (GM) {
       legend.append(h("span", { class: "legend-item" }, h("span", { class: "swatch reach" }), "reachable (ft)"),
-        h("span", { class: "legend-item" }, h("span", { class: "swatch provokes" }), "! provokes"));
+        h("span", { class: "legend-item" }, h("span", { class: "swatch provokes" }), "! provokes"),
+        h("span", { class: "legend-item" }, h("span", { class: "swatch step" }), "5-ft step"),
+        h("span", { class: "legend-item" }, h("span", { class: "swatch waypoint" }), "waypoint"));
     }
   }
 
