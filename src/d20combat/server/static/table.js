@@ -663,12 +663,15 @@
     }
     for (const k of t.dim) if (!t.dark.has(k)) cell(k, { class: "dim", "data-terrain": "dim" });
     for (const k of t.dark) cell(k, { class: "dark", "data-terrain": "dark" });
+    const clip = s("clipPath", { id: "map-clip" }, svg);
+    s("rect", { x: 0, y: 0, width: W, height: H }, clip);
+    const lights = s("g", { "clip-path": "url(#map-clip)" }, terrain);
     for (const [c, r, bright, dim] of map.lights || []) {
       // a torch: bright light within its first radius, dim light as far again (PFB-CONC-16)
       const cx = (c + 0.5) * CELL;
       const cy = (r + 0.5) * CELL;
-      s("circle", { cx, cy, r: ((bright + dim) / 5 + 0.5) * CELL, class: "light-dim" }, terrain);
-      s("circle", { cx, cy, r: (bright / 5 + 0.5) * CELL, class: "light-bright" }, terrain);
+      s("circle", { cx, cy, r: ((bright + dim) / 5 + 0.5) * CELL, class: "light-dim" }, lights);
+      s("circle", { cx, cy, r: (bright / 5 + 0.5) * CELL, class: "light-bright" }, lights);
       const torch = s("g", { "data-terrain": "torch", testid: `light-${c}-${r}`, "data-bright": bright,
         "data-dim": dim }, terrain);
       s("path", { d: `M${cx},${cy - 8} q6,7 0,12 q-6,-5 0,-12 z`, class: "torch" }, torch);
