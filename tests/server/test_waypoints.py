@@ -138,7 +138,11 @@ def test_reasons_for_squares_out_of_reach(client: TestClient) -> None:
                                                             "..........", "..........", "..........",
                                                             ".........."]}})["id"]
     shut = preview(client, boxed, [4, 2])
-    assert "no way there" in shut["reason"]
+    assert "no way there within 120 ft" in shut["reason"]
+    big = create(client, {**scenario(), "map": {"width": 200, "height": 200}})["id"]
+    far = preview(client, big, [199, 199])  # not searched: 198 diagonals (99 × 5 + 99 × 10 ft, PFB-MOVE-16b)
+    assert far["reason"] == ("the destination (199,199) is 1485 ft away, no legal path within this move: "
+                             "a move covers 30 ft")
 
 
 def test_via_provocations_are_those_of_the_path_taken(client: TestClient) -> None:

@@ -14,6 +14,9 @@ from d20combat.battlefield.grid import Square
 from d20combat.encounter.engine import Encounter
 
 MAX_WAYPOINTS = 20
+SEARCH_MOVES = 4
+SEARCH_MAX_FT = 160
+"""How far the way to a square out of reach is searched: four moves (4 × 30 ft: 120 ft), at most 160 ft."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,21 +76,24 @@ def _occupancy(enc: Encounter, cid: str, *, ending: bool) -> dict[Square, mv.Occ
 
 def _out_of_reach(enc: Encounter, cid: str, start: Square, to: Square, budget: int, spent: int,
                   diagonals: int, occ: dict[Square, mv.Occupant], what: str) -> str:
-    """Why ``to`` is not reachable from ``start`` with ``budget - spent`` ft left, in words."""
+    """Why ``to`` is not reachable from ``start`` with ``budget - spent`` ft left, in words. The way there is
+    searched only so far (a few moves' worth: a click across a 200×200 map must stay quick)."""
     gm = enc.battle.game_map
     creature = enc.creature(cid)
-    fp = enc.footprint(cid).moved_to(start)
-    unlimited = mv.reachable(gm, fp, 15 * gm.width * gm.height, occ, diagonals_so_far=diagonals,
-                             flying=creature.fly_speed_ft > 0,
-                             difficult_diagonal_counts=enc.ruleset.movement.difficult_diagonal_counts)
-    info = unlimited.get(to)
     left = budget - spent
-    if info is None:
-        return f"{what} {_fmt(to)}: no way there — walls, pits or enemies block every path"
     away = distance_ft(enc.footprint(cid).origin, to)
+    movement = f"a move covers {budget} ft" if spent == 0 else f"{left} ft of the move's {budget} ft are left"
+    horizon = min(SEARCH_MOVES * budget, SEARCH_MAX_FT)
+    if distance_ft(start, to) > horizon:
+        return f"{what} {_fmt(to)} is {away} ft away, no legal path within this move: {movement}"
+    fp = enc.footprint(cid).moved_to(start)
+    info = mv.reachable(gm, fp, horizon, occ, diagonals_so_far=diagonals, flying=creature.fly_speed_ft > 0,
+                        difficult_diagonal_counts=enc.ruleset.movement.difficult_diagonal_counts).get(to)
+    if info is None:
+        return (f"{what} {_fmt(to)} is {away} ft away, no legal path within this move and no way there within "
+                f"{horizon} ft — walls, pits or enemies block the way")
     difficult = any(gm.is_difficult(p) for p in info.path) and creature.fly_speed_ft == 0
     through = " through difficult terrain" if difficult else ""
-    movement = f"a move covers {budget} ft" if spent == 0 else f"{left} ft of the move's {budget} ft are left"
     return (f"{what} {_fmt(to)} is {away} ft away, no legal path within this move: {movement} but the way "
             f"there costs {info.cost_ft} ft{through}")
 
