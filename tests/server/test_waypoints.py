@@ -120,6 +120,11 @@ def test_refused_waypoints_say_why(client: TestClient) -> None:
     assert off["reason"] == "waypoint 1: (10,1) is off the 10×8 map"
     same = preview(client, eid, [1, 1])
     assert not same["legal"] and "ends where it starts" in same["reason"]
+    back = preview(client, eid, [1, 1], via=[[1, 1]])
+    assert not back["legal"] and "ends where it starts" in back["reason"]
+    # the destination given as the last waypoint too (the GM marked it): the same path as without it
+    marked = preview(client, eid, [3, 1], via=[[3, 1]])
+    assert marked["legal"] and marked["path"] == [[2, 1], [3, 1]] and marked["cost_ft"] == 10
 
 
 def test_reasons_for_squares_out_of_reach(client: TestClient) -> None:

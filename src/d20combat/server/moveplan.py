@@ -119,9 +119,9 @@ def plan(enc: Encounter, cid: str, to: Square, via: Sequence[Square] = ()) -> Pl
         last = n == len(stops) - 1
         what = "the destination" if last else f"waypoint {n + 1}"
         if stop == here:
-            if last:
+            if last and not path:
                 return Plan((), 0, f"the path ends where it starts, {_fmt(stop)}")
-            continue
+            continue  # a waypoint on the square before it (the destination itself as the last waypoint)
         problem = square_problem(enc, cid, stop, passing=not last)
         if problem is not None:
             return Plan((), 0, f"{what}: {problem}")

@@ -189,8 +189,8 @@
         c.status, ...(c.labels || c.conditions)].filter(Boolean).join(" · ");
       s("title", { text: tip }, g);
       if (c.id === st.active) {
-        s("circle", { cx, cy, r: rad + 5, class: "active-ring", filter: "url(#glow)" }, g);
-        s("circle", { cx, cy, r: rad + 3.5, class: "active-ring-solid" }, g);
+        s("circle", { cx, cy, r: rad + (n === 1 ? 5 : 2.5), class: "active-ring", filter: "url(#glow)" }, g);
+        s("circle", { cx, cy, r: rad + (n === 1 ? 3.5 : 1.5), class: "active-ring-solid" }, g);
       }
       s("circle", { cx, cy, r: rad, fill: sideColour(c.side), class: "body" }, g);
       s("text", { x: cx, y: cy + 4 * (n === 1 ? size : 0.6), class: "label",
