@@ -125,9 +125,15 @@ def test_pfb_hp_02_a_stable_creature_passes_its_turn_as_stable() -> None:
     assert "stable" in text and "dying" not in text
 
 
+def _table_js() -> str:
+    """The table page's script: table.js and its modules (table-*.js)."""
+    static = Path(__file__).parents[2] / "src/d20combat/server/static"
+    return "".join(p.read_text(encoding="utf-8") for p in sorted(static.glob("table*.js")))
+
+
 def test_the_end_banner_names_the_winner_once() -> None:
     """The table's end banner: "heroes win — heroes win — …" repeated the winner; the reason already names it."""
-    js = (Path(__file__).parents[2] / "src/d20combat/server/static/table.js").read_text(encoding="utf-8")
+    js = _table_js()
     assert "`: ${st.winner} win` : \"\"}`\n        + `${st.end_reason" not in js
 
 
@@ -168,7 +174,7 @@ def test_condition_labels_reach_the_log_and_the_server_state(tmp_path: Path) -> 
         client.app.state.store.close()  # type: ignore[attr-defined]
     t = next(c for c in state["combatants"] if c["id"] == "t")
     assert t["conditions"] == ["panicked:a:12"] and t["labels"] == ["panicked (by a, Will DC 12)"]
-    js = (Path(__file__).parents[2] / "src/d20combat/server/static/table.js").read_text(encoding="utf-8")
+    js = _table_js()
     assert "c.labels" in js
 
 

@@ -257,7 +257,7 @@ def create_app(db_path: str | Path = "d20combat.db", *, lab: Lab | None = None, 
     @app.post("/api/encounters/{eid}/preview/move", response_model=m.PreviewMoveOut, responses={**E404, **E422},
               summary="a move's path, cost, provoked reactions and cover from the destination")
     async def preview_move(eid: str, body: m.PreviewMoveIn) -> dict[str, Any]:
-        return await call(service.preview_move, eid, body.combatant, body.to)
+        return await call(service.preview_move, eid, body.combatant, body.to, body.via)
 
     @app.post("/api/encounters/{eid}/preview/attack", response_model=m.PreviewAttackOut,
               responses={**E404, **E422}, summary="an attack's numbers and exact odds")

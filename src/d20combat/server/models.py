@@ -126,6 +126,9 @@ class MapView(BaseModel):
     concealing: list[tuple[int, int, int]] = Field(description="[column, row, miss chance %]")
     dim: list[Square]
     dark: list[Square]
+    elevation: list[tuple[int, int, int]] = Field([], description="[column, row, height in ft] of raised ground")
+    lights: list[tuple[int, int, int, int]] = Field([], description="light sources (torches): [column, row, bright "
+                                                                    "radius ft, further dim radius ft]")
 
 
 class EffectView(BaseModel):
@@ -448,6 +451,8 @@ class RevealIn(_In):
 class PreviewMoveIn(_In):
     combatant: str = Field(max_length=200)
     to: Square
+    via: list[Square] = Field([], max_length=20, description="waypoints the path passes in order (the cheapest "
+                                                          "legal path through them); move with its path")
 
 
 class PreviewAttackIn(_In):

@@ -4,6 +4,8 @@ holds the encounter's lock)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from d20combat.battlefield.charge import closest_attack_origins
 from d20combat.battlefield.distance import footprint_distance_ft
 from d20combat.battlefield.grid import Footprint, Square
@@ -13,6 +15,7 @@ from d20combat.encounter.engine import Encounter, IllegalAction, Tx
 from d20combat.encounter.movement_actions import charge_line
 from d20combat.numbers import total
 from d20combat.odds import OddsError, attack_odds, kill_odds, profile_from_encounter
+from d20combat.server import moveplan
 from d20combat.server.inputs import Json, Rejected, action_from_data, parse_dice
 from d20combat.server.live import Live
 
@@ -38,18 +41,23 @@ def moves(live: Live, combatant: str) -> Json:
     return {"combatant": cid, "squares": squares}
 
 
-def preview_move(live: Live, combatant: str, to: Square) -> Json:
+def preview_move(live: Live, combatant: str, to: Square, via: Sequence[Square] = ()) -> Json:
+    """A move's path (the cheapest, or the cheapest through ``via`` in order), cost, provocations and cover
+    from the destination; a square it cannot reach says why in words (:mod:`d20combat.server.moveplan`)."""
     enc = live.enc
     cid = combatant_id(live, combatant, "combatant")
     to = (int(to[0]), int(to[1]))
-    reason = not_their_turn(live, cid) or enc.check(ax.Move(to=to))
-    info = enc.move_options(cid).get(to) if enc.on_map(cid) else None
-    if info is None:
-        reason = reason or f"no legal path to {to}"
+    via = [(int(p[0]), int(p[1])) for p in via]
+    turn_problem = not_their_turn(live, cid)
+    found = moveplan.plan(enc, cid, to, via) if enc.on_map(cid) else None
+    if found is None or found.reason is not None or not found.path:
+        why = found.reason if found is not None else f"{cid} is not on the map"
+        reason = turn_problem or why or f"no legal path to {to}"
         return {"legal": False, "reason": reason, "path": [], "cost_ft": None, "provokes": [], "cover": []}
-    provokes = [{"by": e, "square": list(sq)} for e, sq in enc.provocations(cid, [info.path])[0]]
-    return {"legal": reason is None, "reason": reason, "path": [list(p) for p in info.path],
-            "cost_ft": info.cost_ft, "provokes": provokes, "cover": cover_from(enc, cid, to)}
+    problem = turn_problem or enc.check(ax.Move(path=found.path) if via else ax.Move(to=to))
+    provokes = [{"by": e, "square": list(sq)} for e, sq in enc.provocations(cid, [found.path])[0]]
+    return {"legal": problem is None, "reason": problem, "path": [list(p) for p in found.path],
+            "cost_ft": found.cost_ft, "provokes": provokes, "cover": cover_from(enc, cid, to)}
 
 
 def not_their_turn(live: Live, cid: str) -> str | None:

@@ -366,10 +366,10 @@ class Service:
         with live.lock:
             return previews.moves(live, combatant)
 
-    def preview_move(self, eid: str, combatant: str, to: Square) -> Json:
+    def preview_move(self, eid: str, combatant: str, to: Square, via: list[Square] | None = None) -> Json:
         live = self._get(eid)
         with live.lock:
-            return previews.preview_move(live, combatant, to)
+            return previews.preview_move(live, combatant, to, via or [])
 
     def preview_attack(self, eid: str, attacker: str, target: str, attack: str | None) -> Json:
         live = self._get(eid)

@@ -64,7 +64,9 @@ def state(live: Live, view: str) -> Json:
                 "pits": squares(gm.pits), "water": squares(gm.water), "climb": squares(gm.climb),
                 "concealing": [[c, r, pct] for (c, r), pct in sorted(gm.concealing.items())],
                 "dim": squares(sq for sq, lv in light.items() if lv is Light.DIM),
-                "dark": squares(sq for sq, lv in light.items() if lv is Light.DARK)},
+                "dark": squares(sq for sq, lv in light.items() if lv is Light.DARK),
+                "elevation": [[c, r, ft] for (c, r), ft in sorted(gm.elevation.items())],
+                "lights": [[c, r, bright, dim] for (c, r), bright, dim in gm.lights]},
         "order": list(s.order),
         "active": turn.actor if turn is not None else None,
         "turn": None if turn is None else {

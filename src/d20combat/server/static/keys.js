@@ -1,6 +1,10 @@
 // Keyboard shortcuts for the game master's table (issue 13, item 3). They only click existing buttons (found by
 // data-testid), so the page's own handlers (table.js) do the work and keep their checks (disabled, busy, …).
-//   e end turn · u undo · r redo · Enter the preview's primary button (Move here / Attack…) · ? this help
+//   e end turn · u undo · r redo · Enter the preview's primary button (Move here / 5-ft step here / Attack…) · ? this help
+//   + − 0 zoom the map in, out, back to the whole map (static/mapview.js)
+// Stepping the current actor's destination square by square (arrows, h j k l, diagonals on Home PgUp End PgDn or the
+// number pad; w adds a waypoint) is table.js's: it needs the page's state. The roguelike y u b n diagonals are not
+// used: u is undo.
 // Keys are ignored while typing (inputs, selects, text areas), while a dialog is open, with Ctrl/Alt/Meta held,
 // and on the players' screen (/player/…).
 (() => {
@@ -11,7 +15,11 @@
     ["e", "end turn", "end-turn"],
     ["u", "undo", "undo"],
     ["r", "redo", "redo"],
-    ["Enter", "confirm the preview: Move here / Attack…", null],
+    ["← ↑ → ↓ or h k l j", "step the current actor's destination one square (the path and cost are previewed)", null],
+    ["Home PgUp End PgDn", "step diagonally (or the number pad: 7 9 1 3; 8 4 6 2 straight)", null],
+    ["w", "make the stepped square a waypoint (or shift+click a square)", null],
+    ["Enter", "confirm the preview: Move here / 5-ft step here / Attack…", null],
+    ["+ − 0", "zoom the map in, out, whole map (Ctrl+wheel zooms, the wheel or a drag pans)", null],
     ["Esc", "cancel the selection", null],
     ["?", "show or hide this help", null],
   ];
@@ -59,7 +67,7 @@
   function previewPrimary() {
     const panel = document.getElementById("preview");
     if (!panel || panel.hidden) return null;
-    for (const id of ["move-here", "attack-button"]) {
+    for (const id of ["move-here", "step-here", "attack-button"]) {
       const b = panel.querySelector(`[data-testid="${id}"]`);
       if (visible(b)) return b;
     }
@@ -83,6 +91,15 @@
       if (e.target instanceof Element && e.target.closest("button, a[href]")) return;
       const b = previewPrimary();
       if (b) {
+        e.preventDefault();
+        b.click();
+      }
+      return;
+    }
+    const zoom = { "+": "zoom-in", "=": "zoom-in", "-": "zoom-out", "0": "zoom-reset" }[e.key];
+    if (zoom && !/^Numpad\d$/.test(e.code)) {
+      const b = byTestid(zoom);
+      if (visible(b)) {
         e.preventDefault();
         b.click();
       }

@@ -1,0 +1,395 @@
+// The page's panels: header, initiative tracker, reaction prompt, controls, the move/attack preview, log.
+// A part of the table page (static/table.js holds the state and the requests; see there).
+"use strict";
+(() => {
+  const T = window.D20.table;
+  const {
+    GM, API, REFUSALS, $, S, api, h, s, sq, signed, pct, creature, nameOf, playersSide, sideColour, myTurn,
+    showError, guard, refresh, loadAttack, act, react
+  } = T;
+
+  // ------------------------------------------------------------------ rendering: panels
+  function render() {
+    if (!S.state) return;
+    renderHeader();
+    T.renderMap();
+    renderTracker();
+    renderPrompt();
+    renderLog();
+    if (GM) {
+      renderControls();
+      renderPreview();
+    }
+  }
+
+  function renderHeader() {
+    const st = S.state;
+    document.title = `${st.name} — ${GM ? "GM table" : "players"}`;
+    $("title").textContent = st.name;
+    $("view-badge").textContent = GM ? "GM" : "players' view";
+    $("round").textContent = st.round;
+    $("surprise").hidden = !st.surprise_round;
+    $("active").textContent = st.active ? nameOf(st.active) : "–";
+    $("version").textContent = st.version;
+    const other = $("other-view");
+    if (GM && S.summary && S.summary.player_id) {
+      other.href = `/player/${encodeURIComponent(S.summary.player_id)}`;
+      other.textContent = "players' view ↗";
+      other.target = "_blank";
+      other.title = `the players' link: ${location.origin}${other.getAttribute("href")}`;
+      $("copy-players").onclick = () => {
+        const url = `${location.origin}${other.getAttribute("href")}`;
+        const done = () => { $("copy-players").textContent = "copied ✓"; };
+        if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, () => window.prompt("the players' link", url));
+        else window.prompt("the players' link", url);
+      };
+    } else {
+      other.hidden = true;
+    }
+    const banner = $("banner");
+    if (st.ended) {
+      // The end reason already names the winner ("heroes win — every foe is down…"): say it once.
+      const why = st.end_reason || (st.winner ? `${st.winner} win` : "");
+      banner.textContent = `The encounter is over${why ? `: ${why}` : ""}.`;
+      banner.hidden = false;
+    } else {
+      banner.hidden = true;
+    }
+  }
+
+  function effectText(e, round) {
+    const left = e.until_round - round;
+    const when = left <= 0 ? "ends this round" : `${left} round${left === 1 ? "" : "s"} left`;
+    return `${e.name} — until round ${e.until_round}, before ${nameOf(e.anchor)}'s turn (${when})`;
+  }
+
+  // The GM's word over the rules of sight: a revealed creature is on the players' screen whatever they see.
+  function revealButton(id) {
+    const on = (S.state.revealed || []).includes(id);
+    return h("button", { type: "button", class: `small reveal${on ? " on" : ""}`, testid: `reveal-${id}`,
+      title: on ? "revealed to the players: click to let the rules decide again"
+        : "the players see it only if their side can (hidden, invisible, darkness): click to reveal it",
+      onclick: (ev) => {
+        ev.stopPropagation();
+        api("POST", `${API}/reveal`, { combatant: id, revealed: !on }).then(() => refresh()).catch(showError);
+      } }, on ? "revealed" : "reveal");
+  }
+
+  function renderTracker() {
+    const st = S.state;
+    const body = $("tracker");
+    body.replaceChildren();
+    const present = new Set(st.combatants.map((c) => c.id));
+    const ids = st.order.filter((id) => present.has(id));
+    for (const c of st.combatants) if (!ids.includes(c.id)) ids.push(c.id);
+    for (const id of ids) {
+      const c = creature(id);
+      const active = id === st.active;
+      const hp = c.hp === null || c.hp === undefined
+        ? h("span", { class: "muted", title: "hidden from the players" }, "—")
+        : h("span", {}, h("b", {}, c.hp), ` / ${c.max_hp}`,
+          h("span", { class: "minibar" }, h("span", {
+            class: c.hp / c.max_hp > 0.5 ? "ok" : c.hp > 0 ? "low" : "out",
+            style: `width:${Math.max(0, Math.min(100, (100 * c.hp) / (c.max_hp || 1)))}%` })));
+      const chips = [
+        ...c.conditions.map((n, i) => h("span", { class: "chip cond", title: n, testid: `cond-${id}-${n}` },
+          (c.labels && c.labels[i]) || n)),
+        ...(c.effects || []).map((e) => h("span", { class: "chip effect", title: effectText(e, st.round),
+          testid: `effect-${id}-${e.name}` }, `${e.name} ${Math.max(0, e.until_round - st.round)}r`,
+        h("span", { class: "until" }, ` →r${e.until_round}`))),
+      ];
+      const tr = h("tr", { class: `${active ? "active " : ""}status-${c.status}${GM ? " clickable" : ""}`,
+        testid: `init-${id}`, onclick: GM ? () => T.selectCreature(id) : null },
+      h("td", { class: "marker" }, active ? "▶" : ""),
+      h("td", { class: "who" }, h("span", { class: "dot", style: `background:${sideColour(c.side)}` }), ` ${c.name}`,
+        c.name.toLowerCase() !== c.id.toLowerCase() ? h("span", { class: "muted small" }, ` ${c.id}`) : null,
+        GM && c.side !== playersSide() ? revealButton(c.id) : null),
+      h("td", { class: "num" }, c.initiative ?? "–"),
+      h("td", { class: "hp-col", testid: `hp-${id}` }, hp),
+      h("td", {}, h("span", { class: `badge status ${c.status}`, testid: `status-${id}` }, c.status)),
+      h("td", { class: "chips" }, h("div", {}, chips)));
+      body.append(tr);
+    }
+  }
+
+  function renderPrompt() {
+    const st = S.state;
+    const panel = $("prompt");
+    const p = st.pending || (S.decision && S.decision.prompt) || null;
+    panel.replaceChildren();
+    panel.hidden = !p;
+    if (!p) return;
+    const reactor = creature(p.reactor);
+    if (!GM) {
+      panel.append(h("h2", {}, "Reaction"),
+        h("p", {}, reactor ? `${reactor.name} may react: ${p.trigger}` : "The GM is resolving a reaction…"));
+      return;
+    }
+    const kind = p.kind.replace(/_/g, " ");
+    panel.append(...[
+      h("h2", {}, `Reaction — ${nameOf(p.reactor)}`),
+      h("p", { class: "kind" }, kind),
+      h("p", { testid: "reaction-trigger" }, p.trigger),
+      p.detail ? h("pre", { class: "detail" }, p.detail) : null,
+      h("div", { class: "buttons" }, p.options.map((opt) => h("button", {
+        type: "button", testid: `reaction-${opt}`, class: REFUSALS.has(opt) ? "" : "primary",
+        onclick: () => {
+          if (REFUSALS.has(opt)) {
+            guard(() => react(opt, []));
+          } else {
+            T.openDice({ title: `${nameOf(p.reactor)}: ${opt}`, what: p.trigger, probe: { answer: opt },
+              send: (d) => react(opt, d) });
+          }
+        },
+      }, opt)))].filter(Boolean));
+  }
+
+  function actionLabel(a) {
+    switch (a.kind) {
+      case "attack": return `Attack ${nameOf(a.target)}${a.attack ? ` with ${a.attack}` : ""}`;
+      case "charge": return `Charge ${nameOf(a.target)}${a.to ? ` to ${sq(a.to)}` : ""}`;
+      case "step": return `5-ft step to ${sq(a.to)}`;
+      case "minimum_move": return `Minimum move to ${sq(a.to)}`;
+      case "draw": return `Draw ${a.attack}`;
+      case "reload": return `Reload ${a.attack}`;
+      case "sheathe": return "Sheathe";
+      case "shield": return `Shield: ${a.op}`;
+      case "stand_up": return "Stand up";
+      case "drop_prone": return "Drop prone";
+      case "drop_item": return `Drop ${a.item}`;
+      case "activity": return `${a.name}`;
+      default: {
+        const fields = Object.entries(a).filter(([k, v]) => k !== "kind" && v !== null && v !== undefined
+          && !(Array.isArray(v) && v.length === 0))
+          .map(([k, v]) => `${k}=${Array.isArray(v) ? sq(v) : v}`);
+        return `${a.kind.replace(/_/g, " ")}${fields.length ? ` (${fields.join(", ")})` : ""}`;
+      }
+    }
+  }
+
+  function renderControls() {
+    const st = S.state;
+    const d = S.decision;
+    const actor = creature(st.active);
+    const turn = st.turn;
+    const info = $("turn-info");
+    info.replaceChildren();
+    if (st.ended) {
+      info.append("The encounter is over.");
+    } else if (turn && actor) {
+      const pools = (turn.pool_labels && turn.pool_labels.length ? turn.pool_labels
+        : Object.entries(turn.pools || {}).map(([k, v]) => `${k} ${v}`)).join(" · ");
+      info.append(h("b", {}, nameOf(actor.id)), ` — ${pools}`,
+        turn.moved ? " · has moved" : "", turn.stepped ? " · took a 5-ft step" : "");
+    }
+    const canAct = myTurn();
+    $("end-turn").disabled = !canAct;
+    $("ai-turn").disabled = !canAct;
+    $("ai-monsters").disabled = !canAct || (actor && actor.side === S.summary?.players);
+    renderHint();
+    const list = $("actions");
+    list.replaceChildren();
+    if (!d || !canAct) return;
+    const options = d.options || [];
+    const moves = options.filter((a) => a.kind === "move").length;
+    if (moves) {
+      list.append(h("li", { class: "muted" }, `move: ${moves} square${moves === 1 ? "" : "s"} — click ${nameOf(actor.id)}`));
+    }
+    options.forEach((a, i) => {
+      if (a.kind === "move" || a.kind === "end_turn") return;
+      const onclick = () => {
+        if (a.kind === "attack") {
+          S.selected = { type: "target", attacker: st.active, target: a.target, attack: a.attack || null };
+          S.moves = null;
+          S.move = null;
+          S.attack = null;
+          render();
+          loadAttack().catch(showError);
+        } else {
+          // Ask the engine whether this action rolls a die now: if it does, the GM may type it.
+          guard(async () => {
+            const probe = await api("POST", `${API}/preview/dice`, { action: a, dice: [] });
+            if (probe.next) {
+              T.openDice({ title: label, what: `${nameOf(actor.id)}: ${label}`, probe: { action: a },
+                send: (dd) => act(a, dd) });
+            } else {
+              await act(a, []);
+            }
+          });
+        }
+      };
+      const label = (d.labels && d.labels[i]) || actionLabel(a);
+      list.append(h("li", {}, h("button", { type: "button", class: `act kind-${a.kind}`, testid: `action-${i}`,
+        "data-kind": a.kind, onclick }, label)));
+    });
+  }
+
+  function renderHint() {
+    if (!GM) return;
+    const st = S.state;
+    const hint = $("hint");
+    const actor = creature(st.active);
+    if (st.ended || !actor) hint.textContent = "";
+    else if (st.pending) hint.textContent = `Waiting for ${nameOf(st.pending.reactor)}'s reaction (see the panel).`;
+    else if (S.selected && S.selected.type === "mover") {
+      const via = S.via.length ? ` ${S.via.length} waypoint${S.via.length === 1 ? "" : "s"}: the path passes `
+        + "them in order." : "";
+      hint.textContent = (S.moves
+        ? `${S.moves.size} squares in reach (cost in feet; "!" provokes). Hover for the path, click a square to move; `
+          + "shift+click adds a waypoint; arrows or hjkl step a cursor, Enter moves."
+        : "Loading the reachable squares…") + via
+        + (S.waypointMode ? " Waypoint mode: clicks add waypoints — turn it off to pick the destination." : "");
+    } else {
+      hint.textContent = `Click ${nameOf(actor.id)} to see where it can move; click an enemy to preview an attack.`;
+    }
+  }
+
+  function renderPreview() {
+    const panel = $("preview");
+    panel.replaceChildren();
+    const sel = S.selected;
+    if (sel && sel.type === "mover" && S.move) {
+      panel.hidden = false;
+      panel.dataset.testid = "move-preview";
+      const { to, data, via } = S.move;
+      const step = T.stepOptions().find((a) => a.to[0] === to[0] && a.to[1] === to[1]);
+      panel.append(h("h2", {}, `Move ${nameOf(sel.id)} to ${sq(to)}`));
+      if (via && via.length) {
+        panel.append(h("p", { testid: "move-via" }, `through ${via.map(sq).join(", ")} `,
+          h("button", { type: "button", class: "link small", testid: "clear-waypoints", onclick: T.clearWaypoints },
+            "clear waypoints")));
+      }
+      if (!data.legal) {
+        panel.append(h("p", { class: step ? "muted" : "error", testid: "move-reason" }, `Not allowed: ${data.reason}`));
+      } else {
+        panel.append(h("p", { testid: "move-cost" }, `${data.cost_ft} ft along ${(data.path || []).map(sq).join(" → ")}`));
+      }
+      if (step) {
+        panel.append(h("p", { class: "muted", testid: "step-note" },
+          "A 5-foot step there moves one square without provoking and without spending the move action."));
+      }
+      const surprise = S.state.surprise_round;
+      if (surprise && S.move.confirm) {
+        panel.append(h("p", { class: "warn", testid: "surprise-warning", role: "alert" },
+          `Surprise round: this is ${nameOf(sel.id)}'s only action this round — moving spends it. `
+          + "Click “Move anyway” (or Enter) to move, Cancel to keep it."));
+      }
+      const prov = data.provokes || [];
+      panel.append(h("p", { testid: "move-provokes", class: prov.length ? "warn" : "muted" }, prov.length
+        ? `Provokes: ${prov.map((p) => `${nameOf(p.by)}${p.square ? ` when leaving ${sq(p.square)}` : ""}`).join("; ")}`
+        : "Provokes no attack of opportunity."));
+      const cover = (data.cover || []).filter((c) => c.degree && c.degree !== "none");
+      panel.append(h("h3", {}, "Cover from there"),
+        cover.length
+          ? h("ul", { testid: "move-cover" }, cover.map((c) => h("li", {},
+            `vs ${nameOf(c.target)}: ${c.degree}${c.ac_bonus ? ` (+${c.ac_bonus})` : ""} — ${c.reason}`)))
+          : h("p", { class: "muted", testid: "move-cover" }, "no cover against any enemy"));
+      panel.append(h("div", { class: "buttons" },
+        h("button", { type: "button", class: "primary", testid: "move-here", disabled: !data.legal,
+          onclick: () => {
+            if (surprise && !S.move.confirm) {
+              // the surprise round's only action (PFB-SURP-05): ask before spending it on a move
+              S.move.confirm = true;
+              renderPreview();
+              return;
+            }
+            const action = via && via.length ? { kind: "move", path: data.path } : { kind: "move", to };
+            guard(() => act(action));
+          } }, surprise && S.move.confirm ? "Move anyway" : "Move here"),
+        step ? h("button", { type: "button", testid: "step-here", class: data.legal ? "" : "primary",
+          title: "the 5-foot step: one square, provokes no attack of opportunity",
+          onclick: () => guard(() => act(step)) }, "5-ft step here") : null,
+        h("button", { type: "button", testid: "move-cancel", onclick: () => {
+          S.move = null;
+          S.cursor = null;
+          T.renderOverlay();
+          renderPreview();
+        } }, "Cancel")));
+      return;
+    }
+    if (sel && sel.type === "target") {
+      panel.hidden = false;
+      panel.dataset.testid = "attack-preview";
+      const a = creature(sel.attacker);
+      const t = creature(sel.target);
+      const choose = h("select", { testid: "attack-choice", onchange: (e) => {
+        sel.attack = e.target.value || null;
+        loadAttack().catch(showError);
+      } }, h("option", { value: "", selected: !sel.attack }, `wielded (${(a && a.wielding) || "none"})`),
+      (a ? a.attacks : []).map((n) => h("option", { value: n, selected: n === sel.attack }, n)));
+      panel.append(h("h2", {}, `${nameOf(sel.attacker)} attacks ${nameOf(sel.target)}`),
+        h("label", {}, "with ", choose));
+      const p = S.attack;
+      if (!p) {
+        panel.append(h("p", { class: "muted" }, "…"));
+        return;
+      }
+      if (!p.legal) panel.append(h("p", { class: "error", testid: "attack-reason" }, `Not allowed: ${p.reason}`));
+      const mods = (p.modifiers || []).map((m) => h("tr", {}, h("td", {}, m.source), h("td", { class: "num" },
+        signed(m.value))));
+      panel.append(h("table", { class: "breakdown", testid: "attack-breakdown" },
+        h("tbody", {}, mods,
+          h("tr", { class: "total" }, h("td", {}, "attack bonus"), h("td", { class: "num", testid: "attack-bonus" },
+            p.bonus === null || p.bonus === undefined ? "–" : signed(p.bonus))),
+          h("tr", { class: "total" }, h("td", {}, `vs ${p.defense_name || "defense"}`),
+            h("td", { class: "num", testid: "attack-target-number" }, p.target_number ?? "–")))));
+      if (p.defense_explanation) panel.append(h("p", { class: "small" }, `${p.defense_name}: ${p.defense_explanation}`));
+      const cov = p.cover || {};
+      panel.append(h("p", { testid: "attack-cover" },
+        `Cover: ${cov.degree || "none"}${cov.reason ? ` — ${cov.reason}` : ""}`),
+      h("p", { testid: "attack-concealment" }, `Concealment: ${p.concealment ? `${p.concealment}% miss chance` : "none"}`));
+      if (p.weapon) {
+        panel.append(h("p", { testid: "attack-weapon" },
+          `${p.weapon.name}: damage ${p.weapon.damage}, threat ${p.weapon.threat}`));
+      }
+      if (p.odds) {
+        panel.append(h("div", { class: "odds", testid: "attack-odds" },
+          h("span", {}, "hit ", h("b", {}, pct(p.odds.hit))),
+          h("span", {}, "crit ", h("b", {}, pct(p.odds.crit))),
+          h("span", {}, "mean damage ", h("b", {}, Number(p.odds.mean_damage).toFixed(1))),
+          h("span", {}, "drops the target ", h("b", {}, pct(p.odds.drop_chance)))));
+      }
+      panel.append(h("div", { class: "buttons" },
+        h("button", { type: "button", class: "primary", testid: "attack-button", disabled: !p.legal,
+          onclick: () => {
+            const action = { kind: "attack", target: sel.target };
+            if (sel.attack) action.attack = sel.attack;
+            T.openDice({ title: `${nameOf(sel.attacker)} attacks ${nameOf(sel.target)}`,
+              what: `${sel.attack || "wielded weapon"} — ${signed(p.bonus || 0)} vs ${p.defense_name} ${p.target_number}`,
+              probe: { action }, send: (d) => act(action, d) });
+          } }, "Attack…"),
+        ...((S.charge && S.charge.ends) || []).filter((e) => e.legal).map((e) => h("button", {
+          type: "button", testid: `charge-${e.to[0]}-${e.to[1]}`,
+          title: e.provokes.length ? `provokes ${e.provokes.map((p) => nameOf(p.by)).join(", ")}` : "provokes no one",
+          onclick: () => {
+            const action = { kind: "charge", target: sel.target, to: e.to };
+            T.openDice({ title: `${nameOf(sel.attacker)} charges ${nameOf(sel.target)}`, what: `from ${sq(e.to)}`,
+              probe: { action }, send: (d) => act(action, d) });
+          } }, `Charge from ${sq(e.to)}${e.provokes.length ? " !" : ""}`)),
+        h("button", { type: "button", testid: "attack-cancel", onclick: () => {
+          S.selected = null;
+          S.attack = null;
+          render();
+        } }, "Cancel")));
+      return;
+    }
+    panel.hidden = true;
+    panel.dataset.testid = "preview";
+  }
+
+  let lastLogSeq = null;
+  function renderLog() {
+    const list = $("log");
+    const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    list.replaceChildren(...S.log.filter((e) => e.text && e.text.trim()).map((e) => h("li", { class: `ev ev-${e.kind}`, testid: "log-entry",
+      "data-seq": e.seq, "data-kind": e.kind }, e.text)));
+    const newest = S.log.length ? S.log[S.log.length - 1].seq : null;
+    if (atBottom || newest !== lastLogSeq) list.scrollTop = list.scrollHeight;
+    lastLogSeq = newest;
+  }
+
+  Object.assign(T, {
+    render, renderHeader, effectText, revealButton, renderTracker, renderPrompt, actionLabel, renderControls,
+    renderHint, renderPreview, renderLog
+  });
+})();
