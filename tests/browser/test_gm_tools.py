@@ -3,6 +3,8 @@ hides a creature from the players, and adds a creature from the bestiary by pick
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Browser, expect
 from tests.browser.test_table import browser, call, gm_url, server  # noqa: F401  (fixtures)
 
@@ -29,6 +31,13 @@ def test_the_gm_tools_card_edits_the_table(server: str, browser: Browser) -> Non
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     page.goto(gm_url(f"{server}/table/{eid}"))
     expect(page.get_by_test_id("gm-tools")).to_be_visible()
+    expect(page.get_by_test_id("undo")).to_be_disabled()
+    expect(page.get_by_test_id("redo")).to_be_disabled()
+    # issue 13, item 6: each creature's effective numbers, explained, under its tracker row
+    page.get_by_test_id("stats-toggle-valeros").click()
+    expect(page.get_by_test_id("stats-valeros")).to_contain_text("AC")
+    expect(page.get_by_test_id("stats-valeros").get_by_test_id("stat-will")).to_have_attribute(
+        "title", re.compile(r"Will [+−]\d"))
     page.get_by_test_id("gm-target").select_option("goblin")
     page.get_by_test_id("gm-amount").fill("2")
     page.get_by_test_id("gm-damage").click()
@@ -37,6 +46,11 @@ def test_the_gm_tools_card_edits_the_table(server: str, browser: Browser) -> Non
     page.get_by_test_id("gm-heal").click()
     expect(page.get_by_test_id("gm-result")).to_contain_text("heals goblin 2")
     expect(page.get_by_test_id("log")).to_contain_text("GM: heals goblin 2")
+    expect(page.get_by_test_id("undo")).to_have_attribute("title", re.compile("undo: GM: heals goblin 2"))
+    page.get_by_test_id("undo").click()
+    expect(page.get_by_test_id("redo")).to_have_attribute("title", re.compile("redo: GM: heals goblin 2"))
+    page.get_by_test_id("redo").click()
+    expect(page.get_by_test_id("redo")).to_be_disabled()
 
     page.get_by_test_id("gm-conditions").locator("summary").click()
     page.get_by_test_id("gm-condition").fill("prone")

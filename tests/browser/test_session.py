@@ -146,7 +146,9 @@ def test_a_whole_session_at_the_table(server: str, browser: Browser, tmp_path: P
     page.get_by_test_id("gm-hide").click()
     expect(page.get_by_test_id("gm-result")).to_contain_text("hidden")
     expect(players.get_by_test_id("initiative")).to_contain_text("Valeros")
-    expect(players.get_by_test_id("version")).to_have_text(_version(page))
+    now = str(call(server, "GET", f"/api/encounters/{eid}")["version"])
+    expect(page.get_by_test_id("version")).to_have_text(now)
+    expect(players.get_by_test_id("version")).to_have_text(now)
     expect(players.get_by_test_id("initiative")).not_to_contain_text("wolf")
     expect(players.get_by_test_id("map").locator("[data-testid='token-wolf']")).to_have_count(0)
 

@@ -8,6 +8,8 @@
     showError, guard, refresh, loadAttack, act, react
   } = T;
 
+  const STATS_OPEN = new Set(); // the tracker rows whose effective numbers are shown
+
   // ------------------------------------------------------------------ rendering: panels
   function render() {
     if (!S.state) return;
@@ -103,12 +105,20 @@
       h("td", { class: "marker" }, active ? "▶" : ""),
       h("td", { class: "who" }, h("span", { class: "dot", style: `background:${sideColour(c.side)}` }), ` ${c.name}`,
         c.name.toLowerCase() !== c.id.toLowerCase() ? h("span", { class: "muted small" }, ` ${c.id}`) : null,
-        GM && c.side !== playersSide() ? revealButton(c.id) : null),
+        GM && c.side !== playersSide() ? revealButton(c.id) : null,
+        c.stats ? h("button", { type: "button", class: "link small", testid: `stats-toggle-${id}`,
+          title: "effective numbers under its conditions", "aria-expanded": STATS_OPEN.has(id) ? "true" : "false",
+          onclick: (ev) => { ev.stopPropagation(); STATS_OPEN.has(id) ? STATS_OPEN.delete(id) : STATS_OPEN.add(id);
+            renderTracker(); } }, "stats") : null),
       h("td", { class: "num" }, c.initiative ?? "–"),
       h("td", { class: "hp-col", testid: `hp-${id}` }, hp),
       h("td", {}, h("span", { class: `badge status ${c.status}`, testid: `status-${id}` }, c.status)),
       h("td", { class: "chips" }, h("div", {}, chips)));
       body.append(tr);
+      if (c.stats && STATS_OPEN.has(id)) {
+        body.append(h("tr", { class: "stats-row", testid: `stats-${id}` },
+          h("td", {}), h("td", { colspan: 5 }, window.D20.renderStats(c.stats))));
+      }
     }
   }
 
@@ -186,6 +196,11 @@
     $("end-turn").disabled = !canAct;
     $("ai-turn").disabled = !canAct;
     $("ai-monsters").disabled = !canAct || (actor && actor.side === S.summary?.players);
+    const hist = st.history || {};
+    $("undo").disabled = !hist.undo;
+    $("undo").title = hist.undo ? `undo: ${hist.undo} (key: u)` : "nothing to undo";
+    $("redo").disabled = !hist.redo;
+    $("redo").title = hist.redo ? `redo: ${hist.redo} (key: r)` : "nothing to redo";
     renderHint();
     const list = $("actions");
     list.replaceChildren();
