@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from d20combat.rulesets.base import Policies, Ruleset, TurnAllowance
+from d20combat.rulesets.epic_path import EpicPath
 from d20combat.rulesets.off_guard import OffGuard
 from d20combat.rulesets.pathfinder_beginner import PathfinderBeginner, PfbOptions
 from d20combat.rulesets.skill_based import SkillBased
 
-RULESETS: dict[str, type[Ruleset]] = {cls.id: cls for cls in (PathfinderBeginner, SkillBased, OffGuard)}
+RULESETS: dict[str, type[Ruleset]] = {cls.id: cls for cls in (PathfinderBeginner, SkillBased, OffGuard, EpicPath)}
 
 
 def register_ruleset(cls: type[Ruleset]) -> type[Ruleset]:
@@ -31,5 +32,5 @@ def get_ruleset(ruleset_id: str, options: dict[str, Any] | None = None) -> Rules
     return cls(options)
 
 
-__all__ = ["RULESETS", "PathfinderBeginner", "PfbOptions", "Policies", "Ruleset", "TurnAllowance", "get_ruleset",
-           "register_ruleset"]
+__all__ = ["RULESETS", "EpicPath", "PathfinderBeginner", "PfbOptions", "Policies", "Ruleset", "TurnAllowance",
+           "get_ruleset", "register_ruleset"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -12,6 +12,9 @@ from d20combat.encounter.state import CombatantState, TurnState
 from d20combat.model.creature import Creature
 from d20combat.rules import health
 from d20combat.rulesets.components.component import BudgetError, Component, View
+
+if TYPE_CHECKING:
+    from d20combat.rulesets.components.reactions import ThreatenedSquareAoO
 
 
 class TurnAllowance(BaseModel):
@@ -33,9 +36,11 @@ class StandardMoveEconomy(Component):
     a full-round action takes both. The surprise round allows one standard *or* move (PFB-SURP-05), and so
     does being disabled (PFB-HP-01, PF1 default)."""
 
-    def __init__(self, *, max_free_actions: int = 1, surprise_free_actions: bool = False) -> None:
+    def __init__(self, *, max_free_actions: int = 1, surprise_free_actions: bool = False,
+                 aoo: ThreatenedSquareAoO | None = None) -> None:
         self.max_free_actions = max_free_actions
         self.surprise_free_actions = surprise_free_actions
+        self.aoo = aoo
 
     POOL_ORDER: ClassVar[tuple[str, ...]] = ("standard", "move", "free")
     """The order pools are shown in (a state rebuilt from events may hold them in another)."""
@@ -115,8 +120,9 @@ class StandardMoveEconomy(Component):
         raise BudgetError(f"unknown cost {cost!r}")
 
     def round_reactions(self, creature: Creature, state: CombatantState) -> dict[str, int]:
-        """Off-turn resources refreshed at the start of each round (none in PFB: no reactions, PFB-RND-02)."""
-        return {}
+        """Off-turn resources refreshed at the start of each round: none in PFB (no reactions, PFB-RND-02); the
+        attacks of opportunity of the ``aoo`` component given (EP-AOO-12: one a round)."""
+        return self.aoo.round_pools(creature, state) if self.aoo is not None else {}
 
     def start_of_round(self, view: View, round_no: int) -> None:
         """Refresh every creature's off-turn resources."""
