@@ -45,6 +45,7 @@ from d20combat.rulesets.components import (
     ThreatAndConfirm,
     TurnOrder,
 )
+from d20combat.rulesets.components.reactions import ThreatenedSquareAoO
 from d20combat.rulesets.off_guard.action_set import CmvActions
 from d20combat.rulesets.off_guard.actions import CoupDeGrace
 from d20combat.rulesets.off_guard.active_defense import VerbalComponentFumble
@@ -66,6 +67,9 @@ from d20combat.simulation.fast.layout import (
     CONC_INDEPENDENT,
     CONC_STRONGEST,
     ELEVATION_PLANE,
+    K_AOO,
+    K_AOO_NOT_COVER,
+    K_AOO_PER_ROUND,
     K_ATK_BLOODIED_UP,
     K_ATK_CMV,
     K_BLOODIED_UP,
@@ -155,9 +159,29 @@ def _minor_major(component: MinorMajorEconomy, battle: Battle, kn: I64, planes: 
     does not play: an economy that refreshes them is refused."""
     _table_of(component, "economy")
     if component.reactions is not None:
-        raise NotCompilable("the economy refreshes reaction attacks each round (CMV-COV-08), which the kernel does "
-                            "not play")
+        if component.reactions is not battle.ruleset.reactions:
+            raise NotCompilable("the economy refreshes reaction attacks (CMV-COV-08) of another component than the "
+                                "ruleset's reactions")
+        kn[K_AOO_PER_ROUND] = component.reactions.per_round
     kn[K_ECON_CMV] = 1
+
+
+def _threatened_squares(component: ThreatenedSquareAoO, battle: Battle, kn: I64, planes: I64) -> None:
+    """CMV-COV-08 (EP-AOO-01..17): attacks of opportunity from the squares a melee weapon in hand threatens,
+    provoked by moves and charges, only by creatures that may react (ConditionTable.can_react: not off-guard,
+    helpless or unable to act), never against total concealment, nor against cover where the component says
+    so. The kernel plays that reading: other provoking moves or acts, another ``may_react`` and
+    ``only_while_able`` are refused."""
+    may_react = component.may_react
+    if getattr(may_react, "__func__", None) is not ConditionTable.can_react or \
+            type(getattr(may_react, "__self__", None)) is not ConditionTable:
+        raise NotCompilable("the reaction attacks' may_react is not off-guard's ConditionTable.can_react")
+    if component.provoking_moves != frozenset({"move", "charge"}) or component.provoking_acts:
+        raise NotCompilable("reaction attacks provoked by other moves or acts than moving and charging")
+    if component.only_while_able:
+        raise NotCompilable("reaction attacks with only_while_able (SKL-AOO-02) are not in the kernel")
+    kn[K_AOO] = 1
+    kn[K_AOO_NOT_COVER] = int(component.not_against_cover)
 
 
 def _damage_taken(component: DamageTaken, battle: Battle, kn: I64, planes: I64) -> None:
@@ -273,12 +297,13 @@ def _cmv_tactics(component: CmvTactics, battle: Battle, kn: I64, planes: I64) ->
     _table_of(component, "tactics")
     if not isinstance(rs.actions, CmvActions) or type(rs.injury) is not DamageTaken:
         raise NotCompilable("off-guard's tactics need its actions (the coup de grace) and its damage-taken injury")
-    if type(rs.reactions) is not NoReactions:
-        raise NotCompilable("off-guard's tactics with reaction attacks (threatened creatures) are not in the kernel")
+    if type(rs.reactions) not in (NoReactions, ThreatenedSquareAoO):
+        raise NotCompilable("off-guard's tactics with another reactions component are not in the kernel")
     kn[K_TACTICS_CMV] = 1
 
 
 _CONCEALMENT = ("concealment_sources", "combine")
+_REACTIONS = ("threat_reach", "can_make_aoo", "movement_provokes", "threatened", "provoking_act", "action_provokes")
 _ATTACK = ("attack_problem", "situational_attack_modifiers", "holds", "in_melee_reach")
 _ACTIVE_DEFENSE = ("active_defense_options", "before_attack_roll", "attack_rolled", "resolve_active_defense")
 _ECONOMY = ("allowance", "turn_pools", "pay", "round_reactions", "settled_turn_pools")
@@ -316,8 +341,10 @@ KERNEL_COMPONENTS: dict[str, tuple[KernelComponent, ...]] = {
                               _soft_and_improved)),
     "concealment": (KernelComponent(StrongestConcealment, _CONCEALMENT, _strongest),
                     KernelComponent(StackingConcealment, _CONCEALMENT, _stacking)),
-    "reactions": (KernelComponent(NoReactions, ("threat_reach", "can_make_aoo", "movement_provokes", "threatened",
-                                                "provoking_act", "action_provokes")),),
+    "reactions": (KernelComponent(NoReactions, _REACTIONS),
+                  KernelComponent(ThreatenedSquareAoO, (*_REACTIONS, "round_pools", "can_react", "threat_option",
+                                                        "aoo_attack", "aoo_choices", "aoo_declaration"),
+                                  _threatened_squares)),
     "actions": (KernelComponent(ActionSet, ("forbidden", "candidates")),
                 KernelComponent(CmvActions, ("forbidden", "candidates", "escape", "guide", "blind_move", "cast_spell",
                                              "gm_attack"), _cmv_actions)),
