@@ -7,6 +7,7 @@ with the reason, and the simulation falls back to the reference engine."""
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -117,6 +118,35 @@ def test_the_off_guard_ruleset_replays_the_reference_log() -> None:
                 elif isinstance(e, ev.ReactionSpent):
                     seen.add("reaction attack")
     assert {"coup", "save", "slain", "survives", "reaction attack"} <= seen, seen
+
+
+def test_the_epic_path_scaffold_replays_the_reference_log() -> None:
+    """EP-AOO-01..17 under the epic-path scaffold (PFB's components, its standard economy refreshing one attack
+    of opportunity a round, EP-AOO-12): anyone able to act may strike a creature leaving a square its melee
+    weapon in hand threatens by a move or a charge (EP-AOO-06/08), once per enemy and action, the move split
+    there; a 5-foot step never provokes (EP-AOO-07); the AI weighs its paths by the attacks they offer. The
+    examples and random battles under ``epic-path``, its options sampled; a battle whose components the kernel
+    lacks (the ruleset grows a component at a time) must be refused by name, never played."""
+    seen: set[str] = set()
+    cases = [{**data, "variants": {}} for data, _rnd in battles(0, 5)]
+    cases += [random_battle(n, "epic-path") for n in range(40)]
+    played = 0
+    for data in cases:
+        game = {**data, "ruleset": "epic-path",
+                "combatants": [{k: v for k, v in c.items() if k != "conditions"} for c in data["combatants"]]}
+        missing = unsupported_components(battle_from_data(game, "scenario", None).ruleset)
+        if missing:
+            assert all("=" in m for m in missing) and engine_for(game, None, "auto")[0] == "reference"
+            continue
+        played += 1
+        for seed in (0, 1):
+            log = replay_both(game, seed)
+            for before, after in pairwise(log):
+                if isinstance(after, ev.ReactionSpent):
+                    seen.add(f"split {before.mode}" if isinstance(before, ev.Moved) else f"after {before.kind}")
+                    assert not (isinstance(before, ev.Moved) and before.mode == "step")
+            seen |= {"set" for e in log if isinstance(e, ev.ReactionsSet)}
+    assert played and {"set", "split move", "split charge"} <= seen, seen
 
 
 

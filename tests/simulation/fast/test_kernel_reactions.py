@@ -3,7 +3,8 @@ fast path, proven against the reference under hybrids of Pathfinder Beginner wit
 (which refreshes them each round) and condition table (who may react), alone or with its other areas: a move or
 a charge leaving a threatened square provokes, once per enemy and action, from one a round; never by an off-guard
 or helpless creature, never against total concealment, nor against cover (or, variant, against cover too); the AI
-weighs each path by the attacks it would offer."""
+weighs each path by the attacks it would offer. The epic-path scaffold (the same attacks of opportunity through
+PFB's standard economy) is proven in ``test_equivalence.py``; here, what of it the kernel refuses."""
 
 from __future__ import annotations
 
@@ -18,10 +19,14 @@ from tests.simulation.fast.hybrids import HybridPathfinder, battles, hybrid, reg
 from d20combat.encounter import events as ev
 from d20combat.rulesets import get_ruleset
 from d20combat.rulesets.base import Policies, Ruleset
+from d20combat.rulesets.components import StandardMoveEconomy
+from d20combat.rulesets.components.component import Component
 from d20combat.rulesets.components.reactions import ThreatenedSquareAoO
+from d20combat.rulesets.epic_path import EpicPath
 from d20combat.rulesets.off_guard.conditions import ConditionTable
 from d20combat.scenario import battle_from_data
 from d20combat.simulation.fast.compile import NotCompilable, compile_battle, unsupported_components
+from d20combat.simulation.fast.layout import K_AOO_PER_ROUND
 
 BASE = ("reactions", "economy", "conditions")
 OTHERS = ("injury", "defense", "movement", "attack", "cover", "concealment")
@@ -76,3 +81,41 @@ def test_reaction_attacks_are_chosen_by_data_and_other_readings_refused() -> Non
                        "only_while_able")):
         with pytest.raises(NotCompilable, match=why):
             compile_battle(replace(battle, ruleset=_odd(make)))
+
+
+def _epic(**areas: Callable[[Policies], Any]) -> Ruleset:
+    """The epic-path scaffold with some areas replaced by ``make(its policies)``."""
+
+    class Epic(EpicPath):
+        @classmethod
+        def compose(cls, options: Any) -> Policies:
+            policies = super().compose(options)
+            return policies.replace(**{area: make(policies) for area, make in areas.items()})
+
+    return Epic({})
+
+
+def test_the_epic_path_scaffold_is_played_and_what_it_grows_is_refused_by_name() -> None:
+    """EP-AOO-12: the standard economy refreshes the ruleset's own attacks of opportunity (``aoo``), which anyone
+    able to act may make (``may_react`` None); an economy refreshing another component's is refused, and a
+    component class the kernel does not know — a new Epic Path one, or a subclass changing a replayed policy —
+    is named by ``unsupported_components``."""
+    assert unsupported_components(get_ruleset("epic-path")) == []
+    data, _ = next(battles(0, 0))
+    battle = battle_from_data({**data, "ruleset": "epic-path", "variants": {},
+                               "combatants": [{k: v for k, v in c.items() if k != "conditions"}
+                                              for c in data["combatants"]]}, "scenario", None)
+    assert compile_battle(battle).kn[K_AOO_PER_ROUND] == 1
+    other = _epic(economy=lambda p: StandardMoveEconomy(aoo=ThreatenedSquareAoO()))
+    with pytest.raises(NotCompilable, match="another component than the ruleset's reactions"):
+        compile_battle(replace(battle, ruleset=other))
+
+    class Wider(ThreatenedSquareAoO):
+        def threatened(self, creature: Any, state: Any, here: Any, square: Any) -> bool:
+            return True
+
+    class EpAttack(Component):
+        pass
+
+    grown = _epic(reactions=lambda p: Wider(), attack=lambda p: EpAttack())
+    assert unsupported_components(grown) == ["attack=EpAttack", "reactions=Wider (threatened)"]

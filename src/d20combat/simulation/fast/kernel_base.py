@@ -58,14 +58,14 @@ A_END, A_ATTACK, A_MOVE, A_CHARGE, A_DRAW, A_RELOAD, A_STEP, A_CDG, A_FIND = 0, 
 E_ROUND, E_TURN_START, E_TURN_END, E_BUDGET, E_MOVED, E_PATH, E_ATTACK, E_DAMAGED, E_NOTE, E_STABLE, \
     E_EFFECT_ADD, E_EFFECT_END, E_EQUIP, E_END = range(1, 15)
 E_CONDITION, E_SAVE, E_HEALED, E_SURVIVES, E_DYING_GM = range(15, 20)
-E_FOUND_ADD, E_FOUND_END, E_FIND_NOTE, E_CDG_SURVIVES = range(20, 24)
-E_REACTIONS_SET, E_REACTION_SPENT = 24, 25
-"""``ReactionsSet`` (creature, attacks of opportunity) and ``ReactionSpent`` (reactor, mover, the square left)."""
-"""The coup de grace's events: the "found" effect added (actor, target, c, r, until) and ended (actor, target),
-the note of the finding action (actor, target, c, r) and the survivor's note (target, hp, kept state code)."""
 """Off-guard's injury events: ``ConditionSet`` (target, condition bit, on, reason code, damage, hp), the death
 save's note (target, face, DC, why code, amount, succeeded), ``Healed`` (target, amount), the survivor's note
 (target, hp) and the GM's note on a dying creature (target)."""
+E_FOUND_ADD, E_FOUND_END, E_FIND_NOTE, E_CDG_SURVIVES = range(20, 24)
+"""The coup de grace's events: the "found" effect added (actor, target, c, r, until) and ended (actor, target),
+the note of the finding action (actor, target, c, r) and the survivor's note (target, hp, kept state code)."""
+E_REACTIONS_SET, E_REACTION_SPENT = 24, 25
+"""``ReactionsSet`` (creature, attacks of opportunity) and ``ReactionSpent`` (reactor, mover, the square left)."""
 MODE_MOVE, MODE_STEP, MODE_CHARGE = 0, 1, 2
 R_NONE, R_CANNOT, R_SURPRISED, R_HEALTH = 0, 1, 2, 3
 NOTE_FIRES, NOTE_DRAWS, NOTE_RELOADS = 0, 1, 2

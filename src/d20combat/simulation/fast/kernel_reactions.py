@@ -3,7 +3,7 @@ ThreatenedSquareAoO`, off-guard's "reaction attacks", CMV-COV-08) in the kernel,
 
 A creature threatens the squares its melee weapon in hand reaches; an enemy leaving one by a move or a charge may
 be struck once per action with that weapon, from a pool of ``kn[K_AOO_PER_ROUND]`` refreshed every round — never
-by a creature that cannot react (off-guard, helpless, unable to act: ``ConditionTable.can_react``), never
+by a creature that cannot act, nor (off-guard's ``ConditionTable.can_react``) by an off-guard one, never
 against total concealment (the attack would need a square guessed) nor, with ``kn[K_AOO_NOT_COVER]``, against
 cover. ``Encounter.provocations`` (the AI weighs every path by the attacks it would offer), ``walk`` (the move
 split where it provokes, each attack rolled there, the move stopping if the mover drops) and the charge's line
@@ -34,7 +34,16 @@ from d20combat.simulation.fast.kernel_base import (
     walk,
 )
 from d20combat.simulation.fast.kernel_strike import plan, roll_attack
-from d20combat.simulation.fast.layout import K_AOO_NOT_COVER, K_DIAG_COUNTS, N_ATTACKS, RANGED, REACH, SIDE, SIZE
+from d20combat.simulation.fast.layout import (
+    K_AOO_NOT_COVER,
+    K_AOO_TABLE,
+    K_DIAG_COUNTS,
+    N_ATTACKS,
+    RANGED,
+    REACH,
+    SIDE,
+    SIZE,
+)
 from d20combat.simulation.fast.steps import footprint_step_cost
 
 I64 = npt.NDArray[np.int64]
@@ -53,10 +62,12 @@ def threatens(s: I64, cs: I64, opt: I64, i: int, c: int, r: int, size: int) -> b
 
 
 @njit
-def _could(s: I64, cs: I64, opt: I64, enemy: int, c: int, r: int, size: int) -> bool:
-    """The cheap half of ``aoo_plan``: a reaction left, able to act and to react (not off-guard, CMV-COND-39;
-    not helpless, CMV-HELP-04), threatening the footprint."""
-    return bool(s[enemy, REACT] > 0 and not s[enemy, DOWN] and not s[enemy, COND] & CB_OFF_GUARD
+def _could(s: I64, cs: I64, opt: I64, kn: I64, enemy: int, c: int, r: int, size: int) -> bool:
+    """The cheap half of ``aoo_plan``: a reaction left, able to act (``injury.can_act``), allowed to react
+    (``may_react``: anyone, EP-AOO; with ``kn[K_AOO_TABLE]`` not off-guard, CMV-COND-39, nor helpless,
+    CMV-HELP-04), threatening the footprint."""
+    return bool(s[enemy, REACT] > 0 and not s[enemy, DOWN]
+                and not (kn[K_AOO_TABLE] and s[enemy, COND] & CB_OFF_GUARD)
                 and threatens(s, cs, opt, enemy, c, r, size))
 
 
@@ -67,7 +78,7 @@ def aoo_plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, enemy: int,  # type: 
     The plan is the enemy's melee attack with no square guessed, so total concealment makes it illegal, as
     ``can_make_aoo`` asks; cover forbids it where the reactions say so (CMV-COV-08)."""
     cs, opt, kn = w[0], w[1], w[9]
-    if not _could(s, cs, opt, enemy, s[mover, PC], s[mover, PR], cs[mover, SIZE]):
+    if not _could(s, cs, opt, kn, enemy, s[mover, PC], s[mover, PR], cs[mover, SIZE]):
         return False, 0, 0, 0
     ok, total, _raw, degree, pct = plan(w, m, s, t, occ, enemy, mover, s[enemy, WIELD], s[enemy, PC], s[enemy, PR],
                                         False)
@@ -88,7 +99,7 @@ def _move_to(s: I64, cs: I64, occ: I16, i: int, c: int, r: int) -> None:
 def offered_at(w: tuple, m: tuple, s: I64, t: I64, occ: I16, enemy: int, mover: int,  # type: ignore[type-arg]
                c: int, r: int) -> bool:
     """``aoo_plan`` in the state with the mover moved to (c, r) (the AI's look ahead and ``walk``'s)."""
-    if not _could(s, w[0], w[1], enemy, c, r, w[0][mover, SIZE]):
+    if not _could(s, w[0], w[1], w[9], enemy, c, r, w[0][mover, SIZE]):
         return False
     c0, r0 = s[mover, PC], s[mover, PR]
     moved = c != c0 or r != r0
