@@ -74,7 +74,7 @@ def test_reaction_attacks_are_chosen_by_data_and_other_readings_refused() -> Non
     data, _ = next(battles(0, 0))
     battle = battle_from_data(hybrid(data, BASE, {"cmv_reaction_attack_rules": "ep"}), "scenario", None)
     compile_battle(battle)
-    for make, why in ((lambda table: ThreatenedSquareAoO(may_react=None), "may_react"),
+    for make, why in ((lambda table: ThreatenedSquareAoO(may_react=lambda creature, state: True), "may_react"),
                       (lambda table: ThreatenedSquareAoO(may_react=table.can_react, provoking_moves=("move",)),
                        "other moves"),
                       (lambda table: ThreatenedSquareAoO(may_react=table.can_react, only_while_able=True),
