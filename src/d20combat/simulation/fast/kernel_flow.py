@@ -32,6 +32,7 @@ from d20combat.simulation.fast.kernel_base import (
     E_EFFECT_END,
     E_END,
     E_NOTE,
+    E_REACTIONS_SET,
     E_ROUND,
     E_STABLE,
     E_TURN_END,
@@ -55,6 +56,7 @@ from d20combat.simulation.fast.kernel_base import (
     R_HEALTH,
     R_NONE,
     R_SURPRISED,
+    REACT,
     SRC_BLEEDING,
     SRC_STRENUOUS,
     STABLE,
@@ -90,7 +92,7 @@ from d20combat.simulation.fast.kernel_injury import no_actions, single_action
 from d20combat.simulation.fast.kernel_injury import start_of_round as injury_start_of_round
 from d20combat.simulation.fast.kernel_injury import start_of_turn as injury_start_of_turn
 from d20combat.simulation.fast.kernel_injury import strain as injury_strain
-from d20combat.simulation.fast.layout import K_ECON_CMV, K_INJURY_CMV
+from d20combat.simulation.fast.layout import K_AOO_PER_ROUND, K_ECON_CMV, K_INJURY_CMV
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
@@ -266,6 +268,10 @@ def new_round(ev: I64, s: I64, cs: I64, t: I64, kn: I64, round_no: int, surprise
     t[T_SURPRISE] = surprise
     t[T_INDEX] = -1
     t[T_HAS_TURN] = 0
+    if kn[K_AOO_PER_ROUND] > 0:  # StandardMoveEconomy.start_of_round: every creature's reactions, in order
+        for i in range(s.shape[0]):
+            emit(ev, t, E_REACTIONS_SET, i, kn[K_AOO_PER_ROUND], 0, 0, 0, 0, 0)
+            s[i, REACT] = kn[K_AOO_PER_ROUND]
     defense_start_of_round(ev, s, cs, t, kn)
     if kn[K_INJURY_CMV]:
         injury_start_of_round(ev, s, cs, t, kn)

@@ -154,6 +154,10 @@ def reference_entries(events: Iterable[ev.Event]) -> list[Entry]:
             out.append(("condition", e.target, e.condition, e.present, e.reason))
         elif isinstance(e, ev.Healed):
             out.append(("healed", e.target, e.amount, e.source))
+        elif isinstance(e, ev.ReactionsSet):
+            out.append(("reactions_set", e.combatant, tuple(sorted(e.pools.items()))))
+        elif isinstance(e, ev.ReactionSpent):
+            out.append(("reaction_spent", e.combatant, e.pool, e.reaction))
         else:
             out.append((e.kind,))  # an event the fast path never produces: the comparison will show it
     return out
@@ -224,6 +228,11 @@ def fast_entries(cb: CompiledBattle, result: FastResult) -> list[Entry]:
                 loaded[a].add(option)
                 note = f"reloads {option}"
             out.append(("equipment", ids[a], wielding[a], shield[a], tuple(sorted(loaded[a])), note))
+        elif code == k.E_REACTIONS_SET:
+            out.append(("reactions_set", ids[a], ((battle.ruleset.reactions.pool, b),)))
+        elif code == k.E_REACTION_SPENT:
+            out.append(("reaction_spent", ids[a], battle.ruleset.reactions.pool,
+                        f"attack of opportunity against {ids[b]} (leaves ({c}, {d}), a threatened square)"))
         elif code in _INJURY_ROWS:
             out.append(_injury_entry(cb, code, a, b, c, d, _e, _f))
         elif code == k.E_END:
