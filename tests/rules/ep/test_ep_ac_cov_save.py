@@ -83,7 +83,7 @@ ARCHER = stats("a", attack_bonus=5, attacks=[{"weapon": "longbow"}])
 
 
 def test_ep_cov_01_10_11_a_creature_on_a_ranged_line_gives_soft_cover() -> None:
-    """EP-COV-01/10: a creature — even an enemy — on a line from the archer's best corner gives +4 AC against a
+    """EP-COV-01, EP-COV-10: a creature — even an enemy — on a line from the archer's best corner gives +4 AC against a
     ranged attack (soft cover); EP-COV-11: soft cover gives nothing on Reflex."""
     enc = ep([{"id": "a", "side": "x", "stats": ARCHER, "position": [0, 2]},
               {"id": "mid", "side": "y", "stats": stats("mid"), "position": [2, 2]},
@@ -155,7 +155,7 @@ def test_ep_cov_06_no_aoo_against_an_opponent_with_cover() -> None:
 
 
 def test_ep_cov_12_13_big_creatures_pick_a_square() -> None:
-    """EP-COV-12/13: against a Large creature the attacker picks the square it judges cover to (a wall on the
+    """EP-COV-12, EP-COV-13: against a Large creature the attacker picks the square it judges cover to (a wall on the
     lines to one square, none to the other: no cover), and the Large creature picks its own square for its melee
     attack; a Medium target in the covered square has cover."""
     rows = ["......", "......", "......", "..#...", "......", "......"]
@@ -204,7 +204,7 @@ def test_ep_cov_07_17_cover_on_reflex_saves() -> None:
 
 
 def test_ep_cov_15_16_17_total_cover_forbids_and_improved_cover_gives_8() -> None:
-    """EP-COV-15/16: behind a solid wall the target has total cover and cannot be attacked; EP-COV-17: a target
+    """EP-COV-15, EP-COV-16: behind a solid wall the target has total cover and cannot be attacked; EP-COV-17: a target
     behind a GM-graded arrow slit (improved cover) has +8 AC."""
     rows = ["......", "...#..", "...#..", "...#..", "......"]
     enc = ep([{"id": "a", "side": "x", "stats": ARCHER, "position": [1, 2]},
@@ -234,7 +234,8 @@ def gm_save(face: int, bonus: int, dc: int, variants: dict[str, Any] | None = No
 
 @pytest.mark.parametrize(("face", "success"), [(12, True), (11, False)])
 def test_ep_save_01_02_a_save_is_d20_plus_modifiers_against_the_dc(face: int, success: bool) -> None:
-    """EP-SAVE-01/02: a Reflex save is d20 + the Reflex modifiers vs the DC, a success when ≥ (12 + 6 = 18 vs DC
+    """EP-SAVE-01, EP-SAVE-02: a Reflex save is d20 + the Reflex modifiers vs the DC, a success when ≥
+    (12 + 6 = 18 vs DC
     18 succeeds)."""
     r = gm_save(face, 6, 18)
     assert r.success is success and r.total == face + 6

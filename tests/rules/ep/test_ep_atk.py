@@ -220,7 +220,7 @@ def charge_setup(rows: list[str], t_pos: tuple[int, int], a_pos: tuple[int, int]
 
 
 def test_ep_atk_20_22_a_charge_needs_the_target_in_sight_from_the_start() -> None:
-    """EP-ATK-20/22: an attack that includes movement (a charge) needs line of sight to the target from the
+    """EP-ATK-20, EP-ATK-22: an attack that includes movement (a charge) needs line of sight to the target from the
     starting square: around a corner it is refused, in the open it is allowed."""
     rows = [".......", ".#####.", ".......", "......."]
     enc = charge_setup(rows, (3, 3), a_pos=(3, 0))
@@ -230,7 +230,7 @@ def test_ep_atk_20_22_a_charge_needs_the_target_in_sight_from_the_start() -> Non
 
 
 def test_ep_atk_22_23_no_charge_at_a_totally_concealed_target_nor_a_guessed_square() -> None:
-    """EP-ATK-22/23: a target with total concealment (invisible) cannot be charged, not even at a guessed
+    """EP-ATK-22, EP-ATK-23: a target with total concealment (invisible) cannot be charged, not even at a guessed
     square."""
     enc = charge_setup(["......"] * 5, (0, 3), conditions=["invisible"])
     assert_illegal(enc, ax.Charge(target="t", attack="club"), "total concealment")

@@ -1,4 +1,4 @@
-"""Epic Path coup de grace (EP-CDG) and aid another (EP-MISC-01..05)."""
+"""Epic Path coup de grace (EP-CDG) and aid another (EP-MISC-01, EP-MISC-02, EP-MISC-03, EP-MISC-04, EP-MISC-05)."""
 
 from __future__ import annotations
 

@@ -61,7 +61,8 @@ def test_ep_crit_03_a_missed_confirmation_is_a_regular_hit_and_naturals_decide_i
 
 
 def test_ep_crit_04_05_a_critical_rolls_the_damage_twice_with_every_bonus() -> None:
-    """EP-CRIT-04/05: unless stated, threat 20 and ×2: a critical rolls the dice twice and adds the bonuses twice
+    """EP-CRIT-04, EP-CRIT-05: unless stated, threat 20 and ×2: a critical rolls the dice twice and adds the
+    bonuses twice
     (club 1d6 + Str 3 → 2d6 + 6)."""
     enc = duel(fighter({"weapon": "club"}, abilities={"str": 16}), TOUGH, [20, 15, 3, 4])
     r, dmg, text = hit(enc)
@@ -70,7 +71,7 @@ def test_ep_crit_04_05_a_critical_rolls_the_damage_twice_with_every_bonus() -> N
 
 
 def test_ep_crit_06_07_precision_and_quality_dice_are_not_multiplied() -> None:
-    """EP-CRIT-06/07: ×2 with a 1d8 flaming weapon and 2d6 sneak attack → 2d8 + 1d6 + 2d6: the precision and
+    """EP-CRIT-06, EP-CRIT-07: ×2 with a 1d8 flaming weapon and 2d6 sneak attack → 2d8 + 1d6 + 2d6: the precision and
     the quality dice are rolled once."""
     rogue = fighter(weapon("flaming-sword", "1d8", energy_damage="1d6"), sneak_attack_dice=2)
     enc = duel(rogue, TOUGH, [20, 15, 1, 2, 3, 4, 5], t_extra={"conditions": ["asleep"]})
@@ -81,7 +82,7 @@ def test_ep_crit_06_07_precision_and_quality_dice_are_not_multiplied() -> None:
 
 @pytest.mark.parametrize("threat_min", [19, 18])
 def test_ep_crit_08_09_an_expanded_threat_is_no_automatic_hit_and_a_miss_never_threatens(threat_min: int) -> None:
-    """EP-CRIT-08/09: with 19–20 (or 18–20) a natural 19 is not an automatic hit: +2 vs AC 25 misses, and
+    """EP-CRIT-08, EP-CRIT-09: with 19–20 (or 18–20) a natural 19 is not an automatic hit: +2 vs AC 25 misses, and
     a miss is no threat — no confirmation roll."""
     enc = duel(fighter(weapon("blade", "1d6", threat_min=threat_min), attack_bonus=2), armored("t", 15), [19, 7])
     r, _, _ = hit(enc)
@@ -125,7 +126,7 @@ def test_ep_dmg_01_damage_is_dice_plus_bonuses_minus_penalties() -> None:
 
 
 def test_ep_dmg_02_03_resistance_is_subtracted_before_hit_points() -> None:
-    """EP-DMG-02/03: a hit for 15 against resistance 5 deals 10; a 10-hp target is left at 0."""
+    """EP-DMG-02, EP-DMG-03: a hit for 15 against resistance 5 deals 10; a 10-hp target is left at 0."""
     enc = duel(fighter(weapon("maul", "1d10", enhancement=5)), stats("t", hp=10, attributes={"resistance": 5}),
                [15, 10])
     _, dmg, text = hit(enc)
@@ -138,7 +139,7 @@ AVERAGER = {"ep_average_damage": {"a": "all"}}
 
 @pytest.mark.parametrize(("damage", "expected"), [("1d8", 4), ("2d8", 9), ("3d6", 10), ("2d6", 7), ("21d6", 73)])
 def test_ep_dmg_05_08_09_averaged_dice_are_rounded_down_once(damage: str, expected: int) -> None:
-    """EP-DMG-05/08: every die averaged, (N+1)/2 each, summed, then rounded down once: 1d8 → 4, 2d8 → 9, 3d6 →
+    """EP-DMG-05, EP-DMG-08: every die averaged, (N+1)/2 each, summed, then rounded down once: 1d8 → 4, 2d8 → 9, 3d6 →
     10, 21d6 → 73; EP-DMG-09: an even number of dice loses nothing (2d6 → 7). No damage die is rolled."""
     enc = duel(fighter(weapon("w", damage)), stats("t", hp=500), [15], variants=AVERAGER)
     _, dmg, text = hit(enc)
@@ -147,7 +148,7 @@ def test_ep_dmg_05_08_09_averaged_dice_are_rounded_down_once(damage: str, expect
 
 
 def test_ep_dmg_05_08_averaging_some_dice_rolls_the_rest() -> None:
-    """EP-DMG-05/08 (the text's example): 21d6, roll 10 and average 11 → 10d6 + 38."""
+    """EP-DMG-05, EP-DMG-08 (the text's example): 21d6, roll 10 and average 11 → 10d6 + 38."""
     enc = duel(fighter(weapon("w", "21d6")), stats("t", hp=500), [15, *([1] * 10)],
                variants={"ep_average_damage": {"x": 11}})
     _, dmg, text = hit(enc)
@@ -188,7 +189,8 @@ def test_ep_dmg_11_a_rolled_brutal_die_adds_one_up_to_its_maximum(face: int, exp
     (("improved_brutality", "greater_brutality"), "1d10", 7), (("improved_brutality", "greater_brutality"), "3d10", 21),
     (("epic_brutality",), "3d10", 30)])
 def test_ep_dmg_11_14_averaged_brutal_dice(feats: tuple[str, ...], dice: str, expected: int) -> None:
-    """EP-DMG-11..14: an averaged brutal d10 is 6.0; Improved Brutality +0.5 (2d10 → 13.0), Greater another +0.5
+    """EP-DMG-11, EP-DMG-12, EP-DMG-13, EP-DMG-14: an averaged brutal d10 is 6.0; Improved Brutality +0.5 (2d10 →
+    13.0), Greater another +0.5
     (7.0 a die, 3d10 → 21); Epic Brutality maximizes every brutal die (3d10 → 30)."""
     mace = weapon("cruciate-mace", dice, qualities=["brutal"])
     enc = duel(fighter(mace, feats=list(feats)), TOUGH, [15], variants=AVERAGER)
