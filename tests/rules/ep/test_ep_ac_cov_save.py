@@ -12,6 +12,12 @@ from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.encounter.gm_actions import GmSave
 from d20combat.rules.armor_class import DefenseContext
+from d20combat.rulesets.epic_path.cover import (
+    allows_stealth,
+    improved_evasion,
+    reflex_cover_bonus,
+    stealth_bonus,
+)
 from d20combat.rulesets.off_guard.conditions import CmvCover
 
 # AC 23 = 10 + Dex 3 + armor 6 + shield 2 + natural 1 + deflection 1 (EP.md's worked example)
@@ -247,3 +253,20 @@ def test_ep_save_03_naturals_are_an_option(variants: dict[str, Any] | None, succ
     ep_save_naturals 'auto' it always fails (and a natural 20 always succeeds)."""
     assert gm_save(1, 20, 15, variants).success is success
     assert gm_save(20, 0, 30, variants).success is (variants is not None)
+
+
+def test_ep_cov_08_09_18_19_what_cover_lends_to_stealth_evasion_and_spreads() -> None:
+    """EP-COV-08: a spread that reaches around the cover cancels its Reflex bonus; EP-COV-09: cover allows a
+    Stealth check, EP-COV-11: soft cover does not; EP-COV-18: improved cover gives improved evasion; EP-COV-19:
+    and +10 on Stealth. (The hooks the Stealth and area-effect rules ask.)"""
+    wall = CmvCover(CoverDegree.COVER, None, "wall")
+    slit = CmvCover(CoverDegree.COVER, None, "slit", improved=True)
+    crowd = CmvCover(CoverDegree.COVER, None, "crowd", soft=True)
+    none = CoverFact(CoverDegree.NONE, None, "open")
+    bonus = reflex_cover_bonus(wall)
+    assert bonus is not None and bonus.value == 2
+    assert reflex_cover_bonus(wall, spread_around=True) is None
+    assert allows_stealth(wall) and allows_stealth(slit) and not allows_stealth(crowd) and not allows_stealth(none)
+    assert improved_evasion(slit) and not improved_evasion(wall)
+    sb = stealth_bonus(slit)
+    assert sb is not None and sb.value == 10 and stealth_bonus(wall) is None

@@ -80,7 +80,8 @@ def test_ep_cdg_05_a_failed_save_slays_a_passed_one_leaves_the_damage(face: int)
 
 def test_ep_cdg_06_the_save_is_made_even_when_the_damage_kills() -> None:
     """EP-CDG-06: a victim at 5 hp (Con 10) dies of the 15 damage, and still saves against DC 15 — its result is
-    kept on the corpse (harder to raise)."""
+    kept on the corpse (harder to raise) — EP-CDG-07: what it means for raising, alignment and reputation is the
+    GM's; the engine only records it."""
     enc = cdg(dice=[3, 4, 2], hp=5)
     events = enc.act(CoupDeGrace(target="v"))
     save = next(e for e in events if isinstance(e, ev.SaveRolled))

@@ -260,3 +260,15 @@ def test_ep_dmg_16_crit_18_a_braced_weapon_doubles_against_a_charger(dice: list[
     enc, events = braced(dice)
     assert sum(e.amount for e in events if isinstance(e, ev.Damaged)) == expected and remaining(enc) == 0
     assert why in "\n".join(e.explain() for e in events)
+
+
+@pytest.mark.parametrize(("option", "expected"), [("unconscious", "dying"), ("dead", "dead")])
+def test_ep_dmg_04_zero_hit_points_defeats(option: str, expected: str) -> None:
+    """EP-DMG-04 (AMBIGUOUS, option ep_defeated): a creature brought to exactly 0 hp is defeated — by default
+    unconscious (dying: helpless, it cannot act), or dead; it is not a Beginner Box 'disabled' creature that acts."""
+    enc = duel(fighter(weapon("w", "1d6")), stats("t", hp=4), [15, 4], variants={"ep_defeated": option})
+    hit(enc)
+    t, ts = enc.creature("t"), enc.state.get("t")
+    rs = enc.ruleset
+    assert ts.hp == 0 and str(rs.injury.health(t, ts).value) == expected
+    assert not rs.injury.can_act(t, ts) and rs.injury.is_helpless(t, ts)

@@ -23,7 +23,6 @@ from d20combat.rulesets.components import (
     CoreSheets,
     CoreTactics,
     GridMovement,
-    HitPoints,
     NamedConditions,
     NoActiveDefense,
     StandardMoveEconomy,
@@ -37,6 +36,7 @@ from d20combat.rulesets.epic_path.cover import EpCover, EpSaves
 from d20combat.rulesets.epic_path.criticals import AdditiveCriticals
 from d20combat.rulesets.epic_path.damage import EpDamage
 from d20combat.rulesets.epic_path.defense import EpArmorClass
+from d20combat.rulesets.epic_path.injury import DefeatedAtZero
 from d20combat.rulesets.epic_path.options import EpOptions
 from d20combat.rulesets.epic_path.strikes import EpStrikes
 
@@ -66,7 +66,7 @@ class EpicPath(Ruleset):
             active_defense=NoActiveDefense(),
             criticals=AdditiveCriticals(),                                   # EP-CRIT
             damage=EpDamage(average=o.ep_average_damage, brutal_roll=o.ep_brutal_roll),  # EP-DMG
-            injury=HitPoints(),
+            injury=DefeatedAtZero(defeated=o.ep_defeated),                  # EP-DMG-04
             cover=EpCover(partial_cover=o.ep_partial_cover,                  # EP-COV
                           soft_cover_vs_reach=o.ep_soft_cover_vs_reach),
             concealment=StrongestConcealment(),

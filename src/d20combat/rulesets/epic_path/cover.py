@@ -65,9 +65,10 @@ class EpSaves(D20Saves):
         return [*mods, bonus] if bonus is not None else mods
 
 
-def reflex_cover_bonus(fact: CoverFact | None) -> Modifier | None:
-    """EP-COV-07/11/14/17: what cover adds to a Reflex save against an effect from beyond it."""
-    if fact is None:
+def reflex_cover_bonus(fact: CoverFact | None, *, spread_around: bool = False) -> Modifier | None:
+    """EP-COV-07/11/14/17: what cover adds to a Reflex save against an effect from beyond it; EP-COV-08: nothing
+    when the effect is a spread that reaches around the cover (``spread_around``)."""
+    if fact is None or spread_around:
         return None
     if isinstance(fact, CmvCover) and fact.soft:
         return None  # EP-COV-11: soft cover gives nothing on Reflex
@@ -78,3 +79,26 @@ def reflex_cover_bonus(fact: CoverFact | None) -> Modifier | None:
             return Modifier(4, "improved cover")
         return Modifier(2, "cover")
     return None
+
+
+def is_soft(fact: CoverFact) -> bool:
+    return isinstance(fact, CmvCover) and fact.soft
+
+
+def is_improved(fact: CoverFact) -> bool:
+    return isinstance(fact, CmvCover) and fact.improved and fact.degree is CoverDegree.COVER
+
+
+def allows_stealth(fact: CoverFact) -> bool:
+    """EP-COV-09/11: cover (partial, normal or improved) allows a Stealth check; soft cover does not."""
+    return fact.degree in (CoverDegree.PARTIAL, CoverDegree.COVER, CoverDegree.TOTAL) and not is_soft(fact)
+
+
+def stealth_bonus(fact: CoverFact) -> Modifier | None:
+    """EP-COV-19: improved cover gives +10 on Stealth checks."""
+    return Modifier(10, "improved cover") if is_improved(fact) else None
+
+
+def improved_evasion(fact: CoverFact) -> bool:
+    """EP-COV-18: improved cover gives improved evasion against the attacks its Reflex bonus applies to."""
+    return is_improved(fact)

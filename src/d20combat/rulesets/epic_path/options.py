@@ -44,6 +44,9 @@ class EpOptions(BaseModel):
     ep_cdg_dc_before_resistance: bool = Field(
         True, description="EP-CDG-04 (AMBIGUOUS): the coup de grace's Fort DC is the damage as rolled, before "
         "resistance; False: after")
+    ep_defeated: Literal["unconscious", "dead"] = Field(
+        "unconscious", description="EP-DMG-04 (AMBIGUOUS): a creature at 0 hp or fewer is defeated — unconscious "
+        "and dying (Pathfinder's dying and death at −Con, the text defining neither), or 'dead' at once")
     ep_save_naturals: Literal["none", "auto"] = Field(
         "none", description="EP-SAVE-03 (AMBIGUOUS): a natural 1 or 20 on a save is just its number ('none'); "
         "'auto': a natural 20 always succeeds and a natural 1 always fails")
