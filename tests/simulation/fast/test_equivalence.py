@@ -23,6 +23,11 @@ from d20combat.controllers import TacticalAI, play
 from d20combat.dice import SeededDice
 from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter
+from d20combat.rulesets import RULESETS
+from d20combat.rulesets.base import Policies
+from d20combat.rulesets.components import StandardMoveEconomy
+from d20combat.rulesets.components.reactions import ThreatenedSquareAoO
+from d20combat.rulesets.pathfinder_beginner import PathfinderBeginner, PfbOptions
 from d20combat.scenario import battle_from_data
 from d20combat.simulation import encounter_seed, play_one, simulate_outcomes
 from d20combat.simulation.fast import kernel_base as k
@@ -120,33 +125,55 @@ def test_the_off_guard_ruleset_replays_the_reference_log() -> None:
     assert {"coup", "save", "slain", "survives", "reaction attack"} <= seen, seen
 
 
-def test_the_epic_path_scaffold_replays_the_reference_log() -> None:
-    """EP-AOO-01..17 under the epic-path scaffold (PFB's components, its standard economy refreshing one attack
-    of opportunity a round, EP-AOO-12): anyone able to act may strike a creature leaving a square its melee
-    weapon in hand threatens by a move or a charge (EP-AOO-06/08), once per enemy and action, the move split
-    there; a 5-foot step never provokes (EP-AOO-07); the AI weighs its paths by the attacks they offer. The
-    examples and random battles under ``epic-path``, its options sampled; a battle whose components the kernel
-    lacks (the ruleset grows a component at a time) must be refused by name, never played."""
-    seen: set[str] = set()
-    cases = [{**data, "variants": {}} for data, _rnd in battles(0, 5)]
-    cases += [random_battle(n, "epic-path") for n in range(40)]
-    played = 0
-    for data in cases:
-        game = {**data, "ruleset": "epic-path",
-                "combatants": [{k: v for k, v in c.items() if k != "conditions"} for c in data["combatants"]]}
+class PfbWithAttacksOfOpportunity(PathfinderBeginner):
+    """Pathfinder Beginner with Epic Path's attacks of opportunity as the epic-path ruleset first composed them:
+    ``ThreatenedSquareAoO`` (anyone able to act) with the standard economy refreshing one a round."""
+
+    id = "test-pfb-with-ep-aoo"
+
+    @classmethod
+    def compose(cls, options: Any) -> Policies:
+        o: PfbOptions = options
+        aoo = ThreatenedSquareAoO(per_round=1, provoking_moves=("move", "charge"))
+        economy = StandardMoveEconomy(max_free_actions=o.max_free_actions,
+                                      surprise_free_actions=o.pfb_surprise_free_actions, aoo=aoo)
+        return super().compose(options).replace(economy=economy, reactions=aoo)
+
+
+def test_epic_paths_attacks_of_opportunity_replay_the_reference_log() -> None:
+    """EP-AOO-01..17 with PFB's components (the standard economy refreshing one attack of opportunity a round,
+    EP-AOO-12): anyone able to act may strike a creature leaving a square its melee weapon in hand threatens by a
+    move or a charge (EP-AOO-06/08), once per enemy and action, the move split there; a 5-foot step never
+    provokes (EP-AOO-07); the AI weighs its paths by the attacks they offer. The examples and random battles."""
+    RULESETS[PfbWithAttacksOfOpportunity.id] = PfbWithAttacksOfOpportunity
+    try:
+        seen: set[str] = set()
+        cases = [{**data, "variants": {}} for data, _rnd in battles(0, 5)]
+        cases += [random_battle(n, "pathfinder-beginner") for n in range(40)]
+        for data in cases:
+            game = {**data, "ruleset": PfbWithAttacksOfOpportunity.id,
+                    "combatants": [{k: v for k, v in c.items() if k != "conditions"} for c in data["combatants"]]}
+            assert unsupported_components(battle_from_data(game, "scenario", None).ruleset) == []
+            for seed in (0, 1):
+                log = replay_both(game, seed)
+                for before, after in pairwise(log):
+                    if isinstance(after, ev.ReactionSpent):
+                        seen.add(f"split {before.mode}" if isinstance(before, ev.Moved) else f"after {before.kind}")
+                        assert not (isinstance(before, ev.Moved) and before.mode == "step")
+                seen |= {"set" for e in log if isinstance(e, ev.ReactionsSet)}
+        assert {"set", "split move", "split charge"} <= seen, seen
+    finally:
+        del RULESETS[PfbWithAttacksOfOpportunity.id]
+
+
+def test_the_epic_path_ruleset_is_refused_by_name_and_played_by_the_reference_engine() -> None:
+    """The epic-path ruleset grows a component at a time: every component the kernel lacks is named
+    (``area=Class (what it overrides)``) and ``auto`` plays the reference engine."""
+    for data, _rnd in battles(0, 5):
+        game = {**data, "ruleset": "epic-path", "variants": {}}
         missing = unsupported_components(battle_from_data(game, "scenario", None).ruleset)
-        if missing:
-            assert all("=" in m for m in missing) and engine_for(game, None, "auto")[0] == "reference"
-            continue
-        played += 1
-        for seed in (0, 1):
-            log = replay_both(game, seed)
-            for before, after in pairwise(log):
-                if isinstance(after, ev.ReactionSpent):
-                    seen.add(f"split {before.mode}" if isinstance(before, ev.Moved) else f"after {before.kind}")
-                    assert not (isinstance(before, ev.Moved) and before.mode == "step")
-            seen |= {"set" for e in log if isinstance(e, ev.ReactionsSet)}
-    assert played and {"set", "split move", "split charge"} <= seen, seen
+        assert missing and all("=" in m for m in missing)
+        assert engine_for(game, None, "auto")[0] == "reference"
 
 
 
