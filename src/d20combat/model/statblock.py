@@ -117,6 +117,9 @@ class Weapon(_Strict):
     skill: Name | None = Field(None, description="the weapon skill it uses (skill-based rules, SKL-ATK-08)")
     reach: bool = Field(False, description="a reach weapon (skill-based rules, SKL-AOO-06/08)")
     double: bool = Field(False, description="a double weapon (skill-based rules, SKL-TWF-20/21)")
+    qualities: tuple[Name, ...] = Field((), max_length=MAX_LIST_ITEMS,
+                                        description="special qualities a ruleset reads, e.g. magic, ghost_touch, force "
+                                                    "(Epic Path: what harms incorporeal, nebulous, phased creatures)")
 
     _v_damage = field_validator("damage")(_check_dice)
     _v_energy = field_validator("energy_damage")(_check_dice)
@@ -204,6 +207,9 @@ class StatBlock(_Strict):
     sneak_attack_dice: int = Field(0, ge=0, le=MAX_DICE_COUNT)
     low_light_vision: bool = False
     darkvision_ft: Feet = 0
+    senses: dict[Name, Feet] = Field(default_factory=dict, max_length=MAX_LIST_ITEMS,
+                                     description="special senses and their range in feet, e.g. {blindsense: 30, "
+                                                 "tremorsense: 60} (Epic Path, EP-CONC-12/14)")
     skills: dict[Name, Modifier] = Field(default_factory=dict, max_length=MAX_LIST_ITEMS)
     attributes: dict[Name, Modifier] = Field(
         default_factory=dict, max_length=MAX_LIST_ITEMS,

@@ -4,7 +4,12 @@ Epic Path is a Pathfinder-1e-derived text, so where it agrees with the Beginner 
 components; what it changes is one component per policy area — :meth:`EpicPath.compose` is the table:
 
 - attacks of opportunity from threatened squares (EP-AOO): one a round, from each enemy at most one per
-  provoking action, by leaving a threatened square (a move or a charge; never a 5-foot step)
+  provoking action, by leaving a threatened square (a move or a charge; never a 5-foot step); none against
+  total concealment (EP-CONC-10)
+- concealment (EP-CONC): the strongest source only, its d% after a hit; senses that ignore it; invisibility
+  (+2, flat-footed AC, no precision damage, pinpointing per observer); faded creatures (a Will save a round)
+- states (EP-COND): flat-footed until the first turn; incorporeal, nebulous, phased, ethereal — who can
+  attack whom and the halved damage
 
 Every AMBIGUOUS or MISSING point of EP.md with a proposed reading is an option of :class:`EpOptions`, with
 that reading as its default.
@@ -27,16 +32,17 @@ from d20combat.rulesets.components import (
     GridMovement,
     HitPointDamage,
     HitPoints,
-    NamedConditions,
     NoActiveDefense,
     StandardMoveEconomy,
     StealthSurprise,
-    StrongestConcealment,
     ThreatAndConfirm,
     TurnOrder,
 )
 from d20combat.rulesets.components.reactions import ThreatenedSquareAoO
+from d20combat.rulesets.epic_path.assist import ASSIST, Assist, ep_stacking
 from d20combat.rulesets.epic_path.options import EpOptions
+from d20combat.rulesets.epic_path.seeing import EpConcealment
+from d20combat.rulesets.epic_path.states import EpStates
 
 
 class EpicPath(Ruleset):
@@ -48,13 +54,14 @@ class EpicPath(Ruleset):
     def compose(cls, options: Any) -> Policies:
         o: EpOptions = options
         aoo = ThreatenedSquareAoO(                  # EP-AOO-06/08/12: leaving a threatened square, 1 a round
-            per_round=1, provoking_moves=("move", "charge"))
+            per_round=1, provoking_moves=("move", "charge"),
+            not_against_total_concealment=True)     # EP-CONC-10
         return Policies(
-            stacking=core_stacking,
+            stacking=ep_stacking if o.ep_circumstance_stacks else core_stacking,  # EP-MISC-11
             sheets=CoreSheets(),
             turn_order=TurnOrder(),
             surprise=StealthSurprise(),
-            conditions=NamedConditions(),
+            conditions=EpStates(o),                  # EP-COND: flat-footed, incorporeal, nebulous, phased, faded
             saves=D20Saves(),
             economy=StandardMoveEconomy(max_free_actions=o.max_free_actions, aoo=aoo),
             movement=GridMovement(),
@@ -65,11 +72,11 @@ class EpicPath(Ruleset):
             damage=HitPointDamage(),
             injury=HitPoints(),
             cover=CornerCover(),
-            concealment=StrongestConcealment(),
+            concealment=EpConcealment(o),            # EP-CONC: strongest only, after a hit, senses, invisibility
             reactions=aoo,
-            actions=ActionSet(),
+            actions=ActionSet(own=[ASSIST]),          # EP-MISC-06..14: assist on skill checks
             tactics=CoreTactics(),
         )
 
 
-__all__ = ["EpOptions", "EpicPath"]
+__all__ = ["Assist", "EpOptions", "EpicPath"]

@@ -1,0 +1,165 @@
+"""Epic Path's concealment (EP-CONC): the core's sources (terrain by the corner lines, light, darkness,
+invisibility) at the strongest only, the d% after a hit, and what each attacker meets — its senses, what it
+knows of an invisible creature's square, the states that conceal (phased) and the GM's miss chance.
+
+Per-observer knowledge is a condition on the observer: ``pinpoints:<creature>:<column>:<row>`` (it knows the
+square the invisible creature stood in when it learned it; the knowledge is stale as soon as the creature is
+elsewhere, EP-CONC-27).
+"""
+
+from __future__ import annotations
+
+from d20combat.battlefield.concealment import (
+    TOTAL_CONCEALMENT_PERCENT,
+    ConcealmentSource,
+    Vision,
+    concealment_sources,
+)
+from d20combat.battlefield.grid import Footprint, GameMap, Square
+from d20combat.encounter import events as ev
+from d20combat.encounter.state import CombatantState
+from d20combat.model.creature import AttackOption
+from d20combat.numbers import Modifier
+from d20combat.rulesets.components import StrongestConcealment
+from d20combat.rulesets.components.component import AttackInfo, View
+from d20combat.rulesets.epic_path.options import EpOptions
+from d20combat.rulesets.epic_path.senses import INVISIBLE_STATES, sees_invisible, targeting_sense, unseen_by
+
+INVISIBLE_ATTACKER_BONUS = 2
+"""EP-CONC-18: +2 circumstance to the attack roll of an invisible attacker."""
+
+
+def condition_args(state: CombatantState, name: str) -> list[list[str]]:
+    """The arguments of every stored ``name:arg:arg`` condition."""
+    out = []
+    for text in sorted(state.conditions):
+        head, *args = text.split(":")
+        if head == name:
+            out.append(args)
+    return out
+
+
+def percent_arg(state: CombatantState, name: str) -> int | None:
+    """The percentage of a stored ``name:N`` condition (``concealed:20``, ``miss_chance:35``), or None."""
+    for args in condition_args(state, name):
+        if args and args[0].isdigit():
+            return min(int(args[0]), 100)
+    return None
+
+
+def pinpointed_square(view: View, observer: str, target: str) -> Square | None:
+    """The square where ``observer`` knows the invisible ``target`` is (EP-CONC-23/28), if it still is there
+    (EP-CONC-27: the knowledge goes when the creature moves)."""
+    here = view.state.get(target).position
+    known = {f"{target}:{here[0]}:{here[1]}"}
+    for args in condition_args(view.state.get(observer), "pinpoints"):
+        if ":".join(args) in known:
+            return here
+    return None
+
+
+def pinpoint(view: View, observer: str, target: str, why: str) -> None:
+    """``observer`` learns ``target``'s square now (its older knowledge of the creature is replaced)."""
+    obs = view.state.get(observer)
+    for args in condition_args(obs, "pinpoints"):
+        if args and args[0] == target:
+            view.emit(ev.ConditionSet(observer, ":".join(["pinpoints", *args]), False, "older knowledge replaced"))
+    c, r = view.state.get(target).position
+    view.emit(ev.ConditionSet(observer, f"pinpoints:{target}:{c}:{r}", True, why))
+
+
+def magic_weapon(option: AttackOption) -> bool:
+    """A magic attack: an enhanced or magic-quality weapon, or a spell (EP-COND-07/31)."""
+    q = {x.lower() for x in option.weapon.qualities}
+    return option.weapon.enhancement > 0 or option.kind.value == "spell" or bool(q & {"magic", "force", "ghost_touch"})
+
+
+def qualities(view: View, attacker: str, option: AttackOption) -> frozenset[str]:
+    """What the attack is, for the states' rules: the weapon's qualities (``magic`` for an enhanced weapon or a
+    spell) and ``incorporeal`` / ``nebulous`` / ``ethereal`` / ``magic`` from the attacker's states
+    (``magic_attacks``: a creature that strikes as a magic weapon, EP-COND-07)."""
+    q = {x.lower().replace("-", "_") for x in option.weapon.qualities}
+    if magic_weapon(option):
+        q.add("magic")
+    who = view.state.get(attacker)
+    q.update(s for s in ("incorporeal", "nebulous", "ethereal") if who.has(s))
+    if who.has("magic_attacks"):
+        q.add("magic")
+    return frozenset(q)
+
+
+class EpConcealment(StrongestConcealment):
+    """EP-CONC: concealment 20 %, total concealment 50 % (EP-CONC-05/09), rolled after a hit (EP-CONC-05);
+    several sources never stack, the strongest counts (EP-CONC-06); magic that conceals against every attack
+    (``blur``, ``concealed:N``, EP-CONC-04); a targeting sense in range ignores all of it (EP-CONC-12);
+    invisibility gives +2 and the defender's flat-footed AC, no precision damage (EP-CONC-18/19); a creature
+    struck by an invisible one knows its square until it moves (EP-CONC-28/27), and attacks it there at 50 %
+    (EP-CONC-29); otherwise it guesses a square (EP-CONC-30); phased: 50 % (EP-COND-31)."""
+
+    before_roll = False
+    """EP-CONC-05: "the attack is rolled normally; if it hits", then the d%."""
+
+    def __init__(self, opts: EpOptions) -> None:
+        self.opts = opts
+
+    def concealment_sources(self, game_map: GameMap, attacker: Footprint, vision: Vision, target: Footprint,
+                            defender: CombatantState, *, adjacent_melee: bool) -> tuple[ConcealmentSource, ...]:
+        """EP-CONC-01/02/03: the core's corner-line test for ranged attacks (and non-adjacent melee), entirely
+        inside the effect for adjacent melee; light (EP-CONC-07); invisible, faded and ethereal creatures are
+        invisible (EP-CONC-14/37/38); magic on the defender against every attack (EP-CONC-04)."""
+        invisible = any(defender.has(s) for s in INVISIBLE_STATES)
+        magic = percent_arg(defender, "concealed") or (20 if defender.has("blur") else 0)
+        return concealment_sources(game_map, attacker, vision, target, defender_invisible=invisible,
+                                   magic_percent=magic)
+
+    def observer_sources(self, view: View, attacker: str, target: str, option: AttackOption,
+                         sources: tuple[ConcealmentSource, ...]) -> tuple[ConcealmentSource, ...]:
+        ts = view.state.get(target)
+        sense = targeting_sense(view, attacker, target, ethereal_list=self.opts.ep_senses_vs_ethereal)
+        if sense is not None and sources:
+            sources = ()  # EP-CONC-12: the sense ignores concealment and total concealment
+        elif any(s.total for s in sources):
+            where = pinpointed_square(view, attacker, target)
+            if where is not None:
+                # EP-CONC-23/29: a known square is attacked normally, still at total concealment's 50 %
+                sources = (*[s for s in sources if not s.total], ConcealmentSource(
+                    TOTAL_CONCEALMENT_PERCENT, f"invisible, pinpointed at ({where[0]},{where[1]}) (EP-CONC-29)",
+                    False))
+        q = qualities(view, attacker, option)
+        exception = bool(q & {"force", "ghost_touch", "incorporeal"})
+        if ts.has("phased") and (q & {"magic"} or exception) and not (
+                exception and not self.opts.ep_phased_exceptions_roll):
+            sources = (*sources, ConcealmentSource(50, "phased: magic hits only 50% of the time (EP-COND-31)",
+                                                   False))
+        override = percent_arg(ts, "miss_chance")
+        if override is not None and sources:
+            # EP-CONC-13/29: the GM's miss chance for this creature replaces the text's numbers
+            sources = tuple(ConcealmentSource(override, f"{s.reason}; GM's miss chance {override}% (EP-CONC-13)",
+                                              s.total) for s in sources)
+        return sources
+
+    def _unseen(self, view: View, attacker: str, target: str) -> bool:
+        return unseen_by(view, attacker, target, ethereal_list=self.opts.ep_senses_vs_ethereal)
+
+    def attack_modifiers(self, view: View, attack: AttackInfo) -> list[Modifier]:
+        """EP-CONC-15/18: +2 circumstance for an invisible attacker against a creature that cannot see it."""
+        if self._unseen(view, attack.attacker, attack.target):
+            return [Modifier(INVISIBLE_ATTACKER_BONUS, "invisible attacker (EP-CONC-18)", "circumstance")]
+        return []
+
+    def flat_footed_against(self, view: View, attacker: str, target: str) -> bool:
+        """EP-CONC-18: the attack of an unseen invisible creature targets flat-footed AC."""
+        return self._unseen(view, attacker, target)
+
+    def precision_allowed(self, view: View, attacker: str, target: str) -> bool:
+        """EP-CONC-19: no precision damage on an invisible creature, unless the attacker targets it with a sense
+        that pierces the invisibility and leaves no miss chance."""
+        if not any(view.state.get(target).has(s) for s in INVISIBLE_STATES):
+            return True
+        return sees_invisible(view, attacker, target, ethereal_list=self.opts.ep_senses_vs_ethereal) is not None
+
+    def after_attack(self, view: View, attack: AttackInfo, hit: bool) -> None:
+        """EP-CONC-28: a creature struck by an invisible attacker knows where it is until it moves."""
+        if hit and self._unseen(view, attack.attacker, attack.target):
+            pinpoint(view, attack.target, attack.attacker,
+                     f"struck by the invisible {attack.attacker}: knows its square until it moves (EP-CONC-28)")
