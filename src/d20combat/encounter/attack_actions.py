@@ -186,7 +186,7 @@ def defense(enc: EncounterCore, plan: AttackPlan, state: EncounterState) -> Defe
     ts = state.get(plan.target)
     surprised = state.surprise_round and plan.target in state.surprised
     return DefenseContext(
-        touch=plan.option.weapon.touch,
+        touch=plan.option.weapon.touch or enc.ruleset.conditions.touch_attack(enc.view(state), plan),
         vs_melee=not plan.ranged,
         flat_footed=enc.ruleset.defense.is_flat_footed(target, ts, surprised=surprised)
         or enc.ruleset.conditions.flat_footed(enc.view(state), plan.target)

@@ -66,7 +66,7 @@ def test_ep_conc_06_concealment_does_not_stack() -> None:
 
 
 def test_ep_conc_07_08_09_total_concealment_guess_a_square_at_50_percent() -> None:
-    """EP-CONC-07/08: an invisible target cannot be attacked directly, only a guessed square; EP-CONC-09: a hit
+    """EP-CONC-07, EP-CONC-08: an invisible target cannot be attacked directly, only a guessed square; EP-CONC-09: a hit
     in the right square has a 50 % miss chance (51 > 50: it stands)."""
     enc = duel(t_extra={"conditions": ["invisible"]}, dice=[15, 51, 3])
     assert_illegal(enc, ax.Attack(target="t"), "total concealment")

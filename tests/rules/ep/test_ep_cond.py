@@ -24,10 +24,11 @@ def fighter(*attacks: dict[str, Any], **kw: Any) -> dict[str, Any]:
 
 
 def duel(attacker: dict[str, Any], t_conds=(), a_conds=(), *, dice=(), variants=None, rows=None, target=T15,
-         first="a") -> Any:
+         first="a", buddy=False) -> Any:
     a = {"id": "a", "side": "h", "stats": attacker, "position": [0, 0], "conditions": list(a_conds)}
     t = {"id": "t", "side": "f", "stats": target, "position": [1, 0], "conditions": list(t_conds)}
-    return ep([a, t] if first == "a" else [t, a], dice=dice, variants=variants, rows=rows)
+    extra = [{"id": "b", "side": "f", "stats": T15, "position": [9, 9]}] if buddy else []
+    return ep([a, t, *extra] if first == "a" else [t, a, *extra], dice=dice, variants=variants, rows=rows)
 
 
 def damage(events: list[ev.Event]) -> ev.Damaged:
@@ -37,7 +38,7 @@ def damage(events: list[ev.Event]) -> ev.Damaged:
 # --- flat-footed (EP-COND-01..03) ---------------------------------------------------------------------------
 
 def test_ep_cond_01_02_flat_footed_until_the_first_regular_turn() -> None:
-    """EP-COND-01/02: t has not acted yet, so no Dex to AC (13); after its first turn its AC is 15."""
+    """EP-COND-01, EP-COND-02: t has not acted yet, so no Dex to AC (13); after its first turn its AC is 15."""
     enc = ep([{"id": "a", "side": "h", "stats": FIGHTER, "position": [0, 0]},
               {"id": "t", "side": "f", "stats": T15, "position": [1, 0]}])
     assert ac(enc, "a", "t") == 13
@@ -58,7 +59,7 @@ def test_ep_cond_03_uncanny_dodge_is_never_caught_flat_footed() -> None:
 # --- incorporeal (EP-COND-07..14) ---------------------------------------------------------------------------
 
 def test_ep_cond_07_08_incorporeal_is_immune_to_mundane_attacks() -> None:
-    """EP-COND-07/08: a club cannot harm an incorporeal creature: the attack is refused; a +1 sword may."""
+    """EP-COND-07, EP-COND-08: a club cannot harm an incorporeal creature: the attack is refused; a +1 sword may."""
     enc = duel(fighter({"weapon": "club"}), ["incorporeal"])
     assert_illegal(enc, ax.Attack(target="t"), "incorporeal: immune to non-magical")
     enc = duel(fighter(weapon("sword+1", enhancement=1)), ["incorporeal"])
@@ -79,7 +80,7 @@ def test_ep_cond_09_magic_deals_half_damage_rounded_down_or_up() -> None:
 
 
 def test_ep_cond_10_11_force_ghost_touch_and_incorporeal_attackers_deal_full_damage() -> None:
-    """EP-COND-10/11: force, ghost touch and another incorporeal creature's attack deal full damage (6)."""
+    """EP-COND-10, EP-COND-11: force, ghost touch and another incorporeal creature's attack deal full damage (6)."""
     for attacker, conds in ((fighter(weapon("missile", "force")), ()),
                             (fighter(weapon("ghost-blade", "ghost_touch")), ()),
                             (fighter({"weapon": "club"}), ("incorporeal",))):
@@ -190,7 +191,8 @@ def faded(dice, *, attacker=FIGHTER, variants=None, first="t") -> Any:
 
 
 def test_ep_conc_38_39_41_a_failed_will_save_makes_the_faded_creature_out_of_range() -> None:
-    """EP-CONC-39/41: a's Will save 14 = d20 14 vs DC 15 (10 + level 5) fails: it cannot attack t this round."""
+    """EP-CONC-38, EP-CONC-39, EP-CONC-41: a's Will save 14 = d20 14 vs DC 15 (10 + level 5) fails: it cannot
+    attack t this round."""
     enc = faded([14])
     events = enc.act(ax.EndTurn())
     assert "Will save to remember the faded t: 14 = d20 14 vs DC 15 (10 + level/CR 5) — forgets it" in texts(events)
@@ -198,7 +200,8 @@ def test_ep_conc_38_39_41_a_failed_will_save_makes_the_faded_creature_out_of_ran
 
 
 def test_ep_conc_40_after_a_successful_save_the_invisibility_remains() -> None:
-    """EP-CONC-38/40: the save (15 vs DC 15) succeeds, but t is still invisible: a square must be named, 50 %."""
+    """EP-CONC-38, EP-CONC-40: the save (15 vs DC 15) succeeds, but t is still invisible: a square must be named,
+    50 %."""
     enc = faded([15])
     enc.act(ax.EndTurn())
     assert any(c.startswith("remembers:t:") for c in enc.state.get("a").conditions)
@@ -207,8 +210,8 @@ def test_ep_conc_40_after_a_successful_save_the_invisibility_remains() -> None:
 
 
 def test_ep_conc_42_43_44_a_new_save_each_round_and_senses_only_on_good_rounds() -> None:
-    """EP-CONC-42: the save is made again each round; EP-CONC-43/44: blindsense targets t only in a round whose save
-    succeeded (round 1: 15 succeeds, concealment ignored; round 2: 3 fails, refused)."""
+    """EP-CONC-42: the save is made again each round; EP-CONC-43, EP-CONC-44: blindsense targets t only in a round
+    whose save succeeded (round 1: 15 succeeds, concealment ignored; round 2: 3 fails, refused)."""
     sensing = {**FIGHTER, "senses": {"blindsense": 30}}
     enc = faded([15, 3], attacker=sensing)
     enc.act(ax.EndTurn())
@@ -225,3 +228,45 @@ def test_ep_conc_39_variant_the_attackers_level() -> None:
     enc = faded([12], attacker=hero, variants={"ep_faded_dc_level": "attacker"})
     events = enc.act(ax.EndTurn())
     assert "vs DC 11" in texts(events) and "remembers it this round" in texts(events)
+
+
+# --- helpless, prone, rattled (EP-COND-04..06); incorporeal attacks (EP-COND-15) -----------------------------
+
+def test_ep_cond_04_helpless_is_a_state_the_engine_knows() -> None:
+    """EP-COND-04: a creature given the helpless condition is helpless (the coup de grace's prerequisite): no Dex
+    to AC (AC 13 although it has acted)."""
+    enc = duel(FIGHTER, ["helpless"], buddy=True)
+    while enc.state.round < 2:
+        enc.act(ax.EndTurn())
+    assert enc.state.actor == "a"
+    assert ac(enc, "a", "t") < 15
+    assert enc.ruleset.injury.is_helpless(enc.creature("t"), enc.state.get("t"))
+
+
+def test_ep_cond_05_standing_up_from_prone_is_a_move_action() -> None:
+    """EP-COND-05: standing up from prone takes the move action (its "no 5-foot step" is EP-ACT-46's, the turn's
+    movement rules)."""
+    enc = duel(FIGHTER, a_conds=["prone"])
+    enc.act(ax.StandUp())
+    assert enc.state.turn is not None and not enc.state.turn.move and enc.state.turn.standard
+    assert not enc.state.get("a").has("prone")
+
+
+def test_ep_cond_06_rattled_loses_the_standard_and_the_move_action() -> None:
+    """EP-COND-06 (AMBIGUOUS): rattled — by default neither the standard nor the move action (attack and move
+    refused, a 5-foot step allowed); variant ep_rattled_loses=one: it keeps its move action."""
+    enc = duel(FIGHTER, a_conds=["rattled"])
+    assert_illegal(enc, ax.Attack(target="t"), "rattled")
+    assert_illegal(enc, ax.Move(to=(0, 3)), "rattled")
+    assert enc.check(ax.Step(to=(0, 1))) is None
+    one = duel(FIGHTER, a_conds=["rattled"], variants={"ep_rattled_loses": "one"})
+    assert_illegal(one, ax.Attack(target="t"), "cannot use a standard action")
+    assert one.check(ax.Move(to=(0, 3))) is None
+
+
+def test_ep_cond_15_incorporeal_attacks_target_touch_ac() -> None:
+    """EP-COND-15: the incorporeal attacker's club is compared with t's touch AC 12 (10 + Dex 2), not AC 15."""
+    enc = duel(FIGHTER, a_conds=["incorporeal"], first="t")
+    enc.act(ax.EndTurn())
+    assert ac(enc, "a", "t") == 12
+    assert ac(duel(FIGHTER, first="t"), "a", "t") == 15  # the same attack by a corporeal creature: armor counts

@@ -36,7 +36,7 @@ def check(enc, dice_face: int) -> ev.SaveRolled:
 
 
 def test_ep_misc_06_07_success_against_the_easy_dc_gives_plus_2() -> None:
-    """EP-MISC-06/07: a standard action; Stealth 10 = d20 6 + 4 meets the Easy DC 10 of CR 0: t's next Stealth
+    """EP-MISC-06, EP-MISC-07: a standard action; Stealth 10 = d20 6 + 4 meets the Easy DC 10 of CR 0: t's next Stealth
     check gets +2 circumstance (10 + 4 + 2 = 16)."""
     enc = party({}, dice=[6])
     events = enc.act(Assist(ally="t", skill="stealth", cr=0))

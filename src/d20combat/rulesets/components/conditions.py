@@ -24,6 +24,11 @@ class NamedConditions(Component):
         """Modifiers the creature's states give its check of ``skill`` (the core: none)."""
         return []
 
+    def touch_attack(self, view: View, attack: AttackInfo) -> bool:
+        """Whether a state makes this attack target touch AC although the weapon is not a touch attack (the core:
+        never)."""
+        return False
+
     def flat_footed(self, view: View, target: str) -> bool:
         """Whether a state of ``target`` makes it flat-footed against every attack now (the core: none)."""
         return False

@@ -22,7 +22,6 @@ from typing import Any
 from d20combat.numbers import core_stacking
 from d20combat.rulesets.base import Policies, Ruleset
 from d20combat.rulesets.components import (
-    ActionSet,
     ArmorClass,
     CoreSheets,
     CoreTactics,
@@ -40,6 +39,7 @@ from d20combat.rulesets.components import (
 )
 from d20combat.rulesets.components.reactions import ThreatenedSquareAoO
 from d20combat.rulesets.epic_path.assist import ASSIST, Assist, ep_stacking
+from d20combat.rulesets.epic_path.invisibility import GROPE, SPOT, EpActions, Grope, Spot
 from d20combat.rulesets.epic_path.options import EpOptions
 from d20combat.rulesets.epic_path.seeing import EpConcealment
 from d20combat.rulesets.epic_path.states import EpStates
@@ -74,9 +74,9 @@ class EpicPath(Ruleset):
             cover=CornerCover(),
             concealment=EpConcealment(o),            # EP-CONC: strongest only, after a hit, senses, invisibility
             reactions=aoo,
-            actions=ActionSet(own=[ASSIST]),          # EP-MISC-06..14: assist on skill checks
+            actions=EpActions(o, own=[ASSIST, SPOT, GROPE]),  # EP-MISC-06..14 assist; EP-CONC-21..26 spot, grope
             tactics=CoreTactics(),
         )
 
 
-__all__ = ["Assist", "EpOptions", "EpicPath"]
+__all__ = ["Assist", "EpOptions", "EpicPath", "Grope", "Spot"]

@@ -120,10 +120,14 @@ class EpConcealment(StrongestConcealment):
             sources = ()  # EP-CONC-12: the sense ignores concealment and total concealment
         elif any(s.total for s in sources):
             where = pinpointed_square(view, attacker, target)
+            what = "pinpointed"
+            if where is None and any(sq in view.game_map.water for sq in Footprint(
+                    ts.position, view.creature(target).space).squares()):
+                where, what = ts.position, "displacing the water"  # EP-CONC-33: its square shows, 50 % stays
             if where is not None:
                 # EP-CONC-23/29: a known square is attacked normally, still at total concealment's 50 %
                 sources = (*[s for s in sources if not s.total], ConcealmentSource(
-                    TOTAL_CONCEALMENT_PERCENT, f"invisible, pinpointed at ({where[0]},{where[1]}) (EP-CONC-29)",
+                    TOTAL_CONCEALMENT_PERCENT, f"invisible, {what} at ({where[0]},{where[1]}) (EP-CONC-29)",
                     False))
         q = qualities(view, attacker, option)
         exception = bool(q & {"force", "ghost_touch", "incorporeal"})

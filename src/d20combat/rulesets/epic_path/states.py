@@ -64,8 +64,28 @@ class EpStates(NamedConditions):
         return state.conditions
 
     def skill_check_modifiers(self, creature: Creature, state: CombatantState, skill: str) -> list[Modifier]:
-        """EP-MISC-07/08/11: the assists on this check, each +2 or −1 circumstance."""
-        return assist_modifiers(state, skill, stack=self.opts.ep_circumstance_stacks)
+        """EP-MISC-07/08/11: the assists on this check, each +2 or −1 circumstance; EP-CONC-17: an invisible
+        creature's Stealth +2 circumstance, +4 standing still (it did not move in its last turn)."""
+        mods = assist_modifiers(state, skill, stack=self.opts.ep_circumstance_stacks)
+        if skill.strip().lower() == "stealth" and state.has("invisible"):
+            still = state.has("standing_still")
+            mods.append(Modifier(4 if still else 2, "invisible, standing still (EP-CONC-17)" if still else
+                                 "invisible (EP-CONC-17)", "circumstance"))
+        return mods
+
+    def end_of_turn(self, view: View, actor: str) -> None:
+        """EP-CONC-17: whether an invisible creature stood still in its turn (for its +4 on Stealth)."""
+        cs, turn = view.state.get(actor), view.state.turn
+        if not cs.has("invisible") or turn is None or turn.actor != actor:
+            return
+        still = not (turn.moved or turn.stepped)
+        if still != cs.has("standing_still"):
+            view.emit(ev.ConditionSet(actor, "standing_still", still, "did not move this turn" if still else "moved"))
+
+    def touch_attack(self, view: View, attack: AttackInfo) -> bool:
+        """EP-COND-15: an incorporeal creature's attacks target the touch AC of corporeal creatures."""
+        return view.state.get(attack.attacker).has("incorporeal") and not view.state.get(attack.target).has(
+            "incorporeal")
 
     def flat_footed(self, view: View, target: str) -> bool:
         """EP-COND-01/03: flat-footed until its first regular turn, unless it has uncanny dodge."""
@@ -81,6 +101,8 @@ class EpStates(NamedConditions):
         if ts.has("faded") and a != t and not remembers(view.state, a, t):
             return (f"{a} does not remember the faded {t} this round: it failed (or has not yet made) its Will "
                     f"save, so {t} is out of range for its attacks (EP-CONC-39/41/44)")
+        if "gaze" in q and any(as_.has(x) for x in ("invisible", "faded", "ethereal")):
+            return f"{a} is invisible and cannot use a gaze attack (EP-CONC-35)"
         if as_.has("ethereal") and not ts.has("ethereal"):
             return f"{a} is ethereal and cannot attack the material {t} (EP-COND-41)"
         if ts.has("ethereal") and not as_.has("ethereal") and not q & {"force", "ethereal"}:
