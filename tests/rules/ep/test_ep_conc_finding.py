@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from tests.rules.ep._util import FIGHTER, armored, assert_illegal, ep, remaining, stats, texts
 
 from d20combat.encounter import actions as ax
@@ -119,3 +120,16 @@ def test_ep_conc_35_invisible_creatures_cannot_use_gaze_attacks() -> None:
     enc = ep([{"id": "m", "side": "f", "stats": medusa, "position": [0, 0]},
               {"id": "v", "side": "h", "stats": FIGHTER, "position": [3, 0]}])
     assert enc.check(ax.Attack(target="v")) is None
+
+
+def test_ep_conc_25_the_new_actions_come_from_json_like_the_core_ones() -> None:
+    """EP-CONC-21, EP-CONC-25, EP-MISC-06: spot, grope and assist are the ruleset's registered kinds, read from the
+    API's JSON (lists for squares), with bad fields named."""
+    from d20combat.encounter.actions import ActionFormatError, action_from_dict
+
+    enc = scene()
+    own = enc.ruleset.actions.types()
+    assert action_from_dict({"kind": "grope", "squares": [[1, 0], [1, 1]]}, own) == Grope(squares=((1, 0), (1, 1)))
+    assert action_from_dict({"kind": "spot"}, own) == Spot()
+    with pytest.raises(ActionFormatError, match=r"grope\.squares"):
+        action_from_dict({"kind": "grope", "squares": "here"}, own)

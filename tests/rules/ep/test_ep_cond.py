@@ -270,3 +270,11 @@ def test_ep_cond_15_incorporeal_attacks_target_touch_ac() -> None:
     enc.act(ax.EndTurn())
     assert ac(enc, "a", "t") == 12
     assert ac(duel(FIGHTER, first="t"), "a", "t") == 15  # the same attack by a corporeal creature: armor counts
+
+
+def test_ep_cond_37_an_ethereal_creature_moves_at_half_speed() -> None:
+    """EP-COND-37: speed 30 → 15 ft while ethereal: a move reaches 3 squares, not 4."""
+    enc = duel(FIGHTER, a_conds=["ethereal"])
+    assert enc.speed_ft("a") == 15
+    assert (0, 3) in enc.move_options("a") and (0, 4) not in enc.move_options("a")
+    assert duel(FIGHTER).speed_ft("a") == 30

@@ -24,6 +24,10 @@ class NamedConditions(Component):
         """Modifiers the creature's states give its check of ``skill`` (the core: none)."""
         return []
 
+    def speed_ft(self, creature: Creature, state: CombatantState, speed: int) -> int:
+        """The speed after the creature's states (the core: unchanged)."""
+        return speed
+
     def touch_attack(self, view: View, attack: AttackInfo) -> bool:
         """Whether a state makes this attack target touch AC although the weapon is not a touch attack (the core:
         never)."""

@@ -82,6 +82,12 @@ class EpStates(NamedConditions):
         if still != cs.has("standing_still"):
             view.emit(ev.ConditionSet(actor, "standing_still", still, "did not move this turn" if still else "moved"))
 
+    def speed_ft(self, creature: Creature, state: CombatantState, speed: int) -> int:
+        """EP-COND-37: an ethereal creature moves at half its normal speed (in whole squares, at least 5 ft)."""
+        if state.has("ethereal"):
+            return max(5, speed // 2 // 5 * 5)
+        return speed
+
     def touch_attack(self, view: View, attack: AttackInfo) -> bool:
         """EP-COND-15: an incorporeal creature's attacks target the touch AC of corporeal creatures."""
         return view.state.get(attack.attacker).has("incorporeal") and not view.state.get(attack.target).has(
