@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from tests.rules.ep._util import FIGHTER, ac, armored, assert_illegal, ep, remaining, resolved, stats, texts
 
 from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
+from d20combat.errors import D20CombatError
 
 T15 = armored("target", 3, dex=14)
 """AC 15 = 10 + armor 3 + Dex 2; flat-footed 13."""
@@ -182,3 +184,14 @@ def test_ep_conc_37_ethereal_creatures_are_invisible_even_to_tremorsense() -> No
     assert_illegal(enc, ax.Attack(target="t"), "total concealment")
     enc = duel(t_extra={"conditions": ["ethereal"]}, attacker=feel, variants={"ep_senses_vs_ethereal": ["tremorsense"]})
     assert chance(enc) == 0
+
+
+def test_ep_conc_12_13_39_bad_scenario_fields_are_refused_by_path() -> None:
+    """EP-CONC-12: an unknown sense; EP-CONC-13: a miss chance over 100; EP-CONC-39: a faded level that is not a
+    number — each refused with the field's path, nothing built."""
+    with pytest.raises(D20CombatError, match=r"blindsens.*not a sense Epic Path knows"):
+        duel(attacker={**FIGHTER, "senses": {"blindsens": 30}})
+    with pytest.raises(D20CombatError, match=r"conditions\[0\].*miss chance '150'"):
+        duel(t_extra={"conditions": ["miss_chance:150"]})
+    with pytest.raises(D20CombatError, match=r"conditions\[0\].*level or CR 'x'"):
+        duel(t_extra={"conditions": ["faded:x"]})

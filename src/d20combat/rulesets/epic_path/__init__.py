@@ -23,7 +23,6 @@ from d20combat.numbers import core_stacking
 from d20combat.rulesets.base import Policies, Ruleset
 from d20combat.rulesets.components import (
     ArmorClass,
-    CoreSheets,
     CoreTactics,
     CornerCover,
     D20Attack,
@@ -42,6 +41,7 @@ from d20combat.rulesets.epic_path.assist import ASSIST, Assist, ep_stacking
 from d20combat.rulesets.epic_path.invisibility import GROPE, SPOT, EpActions, Grope, Spot
 from d20combat.rulesets.epic_path.options import EpOptions
 from d20combat.rulesets.epic_path.seeing import EpConcealment
+from d20combat.rulesets.epic_path.senses import EpSheets
 from d20combat.rulesets.epic_path.states import EpStates
 
 
@@ -58,7 +58,7 @@ class EpicPath(Ruleset):
             not_against_total_concealment=True)     # EP-CONC-10
         return Policies(
             stacking=ep_stacking if o.ep_circumstance_stacks else core_stacking,  # EP-MISC-11
-            sheets=CoreSheets(),
+            sheets=EpSheets(),                       # senses named in data/ep_senses.yaml (EP-CONC-12)
             turn_order=TurnOrder(),
             surprise=StealthSurprise(),
             conditions=EpStates(o),                  # EP-COND: flat-footed, incorporeal, nebulous, phased, faded

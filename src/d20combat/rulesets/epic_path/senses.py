@@ -10,11 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 import yaml
 
 from d20combat.battlefield.distance import footprint_distance_ft
 from d20combat.battlefield.grid import Footprint
+from d20combat.rulesets.components import CoreSheets
 from d20combat.rulesets.components.component import View
 
 INVISIBLE_STATES = ("invisible", "faded", "ethereal")
@@ -103,3 +105,14 @@ def unseen_by(view: View, attacker: str, observer: str, *, ethereal_list: tuple[
     """``attacker`` is invisible and ``observer`` has nothing that perceives it (EP-CONC-15/18)."""
     return is_invisible(view, attacker) and sees_invisible(view, observer, attacker,
                                                            ethereal_list=ethereal_list) is None
+
+
+class EpSheets(CoreSheets):
+    """PFB's stat blocks, whose ``senses`` must be senses Epic Path knows (``data/ep_senses.yaml``)."""
+
+    def check_stat_block(self, sheet: Any) -> list[str]:
+        bad = unknown_senses(list(sheet.senses))
+        if not bad:
+            return []
+        return [f"senses: {', '.join(repr(b) for b in bad)} not a sense Epic Path knows; known: "
+                f"{', '.join(sorted(sense_table()))} (data/ep_senses.yaml)"]
