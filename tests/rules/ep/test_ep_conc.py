@@ -152,7 +152,7 @@ def test_ep_conc_27_28_29_struck_by_an_invisible_attacker_pinpoints_it_until_it_
     enc.act(ax.EndTurn())
     events = enc.act(ax.Attack(target="t"))
     assert resolved(events).hit
-    assert "pinpoints:a:0:0" in enc.state.get("t").conditions
+    assert "pinpointing:a:0:0" in enc.state.get("t").conditions
     assert "knows its square until it moves (EP-CONC-28)" in texts(events)
     enc.act(ax.EndTurn())
     plan = enc.plan_attack("t", "a")

@@ -41,10 +41,10 @@ def test_ep_conc_21_22_23_a_spot_check_against_the_average_dc_reveals_the_square
     events = enc.act(Spot())
     assert "Perception 17 = d20 12 + Perception 5 — finds 1 square" in texts(events)
     assert enc.state.turn is not None and not enc.state.turn.move and enc.state.turn.standard
-    assert "pinpoints:s:3:0" in enc.state.get("l").conditions
+    assert "pinpointing:s:3:0" in enc.state.get("l").conditions
     fail = scene(dice=[11])
     assert "finds nothing" in texts(fail.act(Spot()))
-    assert not any(c.startswith("pinpoints") for c in fail.state.get("l").conditions)
+    assert not any(c.startswith("pinpointing") for c in fail.state.get("l").conditions)
 
 
 def test_ep_conc_20_21_only_within_30_ft() -> None:
@@ -87,7 +87,7 @@ def test_ep_conc_25_26_groping_two_adjacent_squares_pinpoints_without_damage() -
     hp = enc.state.get("s").hp
     events = enc.act(Grope(squares=((1, 0), (1, 1))))
     assert "finds something at (1,0)" in texts(events)
-    assert "pinpoints:s:1:0" in enc.state.get("l").conditions and enc.state.get("s").hp == hp
+    assert "pinpointing:s:1:0" in enc.state.get("l").conditions and enc.state.get("s").hp == hp
     assert enc.state.turn is not None and not enc.state.turn.standard
     miss = scene(spook_at=(1, 0), dice=[10, 40])
     assert "finds nothing" in texts(miss.act(Grope(squares=((1, 0), (1, 1)))))

@@ -204,7 +204,7 @@ def test_ep_conc_40_after_a_successful_save_the_invisibility_remains() -> None:
     50 %."""
     enc = faded([15])
     enc.act(ax.EndTurn())
-    assert any(c.startswith("remembers:t:") for c in enc.state.get("a").conditions)
+    assert any(c.startswith("remembering:t:") for c in enc.state.get("a").conditions)
     assert_illegal(enc, ax.Attack(target="t"), "total concealment")
     assert enc.plan_attack("a", "t", square=(1, 0)).concealment == 50
 
@@ -278,3 +278,11 @@ def test_ep_cond_37_an_ethereal_creature_moves_at_half_speed() -> None:
     assert enc.speed_ft("a") == 15
     assert (0, 3) in enc.move_options("a") and (0, 4) not in enc.move_options("a")
     assert duel(FIGHTER).speed_ft("a") == 30
+
+
+def test_ep_conc_39_the_level_as_the_condition_argument() -> None:
+    """EP-CONC-39: faded:3 on a stat block without a level: DC 13; 13 succeeds."""
+    enc = duel(FIGHTER, ["faded:3"], dice=[13], first="t")
+    events = enc.act(ax.EndTurn())
+    assert "vs DC 13 (10 + level/CR 3) — remembers it this round" in texts(events)
+    assert enc.check(ax.Attack(target="t", square=(1, 0))) is None

@@ -1,6 +1,6 @@
 """Finding an invisible creature (EP-CONC-16..26): a Spot check (an active Perception check, a move action) against
 each invisible creature within 30 ft, and groping (a touch attack into two adjacent squares). Either one pinpoints
-the creature's square for the searcher (``pinpoints:…``, :mod:`.seeing`), which still leaves it total concealment
+the creature's square for the searcher (``pinpointing:…``, :mod:`.seeing`), which still leaves it total concealment
 (EP-CONC-23/26). Passive Perception never finds an invisible creature (EP-CONC-16/22): there is no other way.
 """
 
@@ -20,6 +20,7 @@ from d20combat.rulesets.components import ActionSet, ActionSpec, RuleError, View
 from d20combat.rulesets.epic_path.assist import ladder_dc
 from d20combat.rulesets.epic_path.options import EpOptions
 from d20combat.rulesets.epic_path.seeing import condition_args, percent_arg, pinpoint, pinpointed_square
+from d20combat.rulesets.epic_path.senses import has_state
 
 SPOT_RANGE_FT = 30
 """EP-CONC-20/21: an invisible creature is looked for within 30 feet."""
@@ -76,7 +77,7 @@ class Grope(ax.Action):
 def _invisible_enemies(engine: Any, state: Any, actor: str) -> list[str]:
     me = engine.creature(actor).side
     return [cid for cid in sorted(state.combatants) if engine.creature(cid).side != me and engine.on_map(cid, state)
-            and state.get(cid).has("invisible") and not engine.is_dead(cid, state)]
+            and any(has_state(state.get(cid), x) for x in ("invisible", "faded")) and not engine.is_dead(cid, state)]
 
 
 def do_spot(engine: Any, tx: Any, actor: str, a: Spot, dry: bool) -> None:

@@ -2,7 +2,7 @@
 invisibility) at the strongest only, the d% after a hit, and what each attacker meets — its senses, what it
 knows of an invisible creature's square, the states that conceal (phased) and the GM's miss chance.
 
-Per-observer knowledge is a condition on the observer: ``pinpoints:<creature>:<column>:<row>`` (it knows the
+Per-observer knowledge is a condition on the observer: ``pinpointing:<creature>:<column>:<row>`` (it knows the
 square the invisible creature stood in when it learned it; the knowledge is stale as soon as the creature is
 elsewhere, EP-CONC-27).
 """
@@ -23,7 +23,7 @@ from d20combat.numbers import Modifier
 from d20combat.rulesets.components import StrongestConcealment
 from d20combat.rulesets.components.component import AttackInfo, View
 from d20combat.rulesets.epic_path.options import EpOptions
-from d20combat.rulesets.epic_path.senses import INVISIBLE_STATES, sees_invisible, targeting_sense, unseen_by
+from d20combat.rulesets.epic_path.senses import invisible_state, sees_invisible, targeting_sense, unseen_by
 
 INVISIBLE_ATTACKER_BONUS = 2
 """EP-CONC-18: +2 circumstance to the attack roll of an invisible attacker."""
@@ -52,7 +52,7 @@ def pinpointed_square(view: View, observer: str, target: str) -> Square | None:
     (EP-CONC-27: the knowledge goes when the creature moves)."""
     here = view.state.get(target).position
     known = {f"{target}:{here[0]}:{here[1]}"}
-    for args in condition_args(view.state.get(observer), "pinpoints"):
+    for args in condition_args(view.state.get(observer), "pinpointing"):
         if ":".join(args) in known:
             return here
     return None
@@ -61,11 +61,11 @@ def pinpointed_square(view: View, observer: str, target: str) -> Square | None:
 def pinpoint(view: View, observer: str, target: str, why: str) -> None:
     """``observer`` learns ``target``'s square now (its older knowledge of the creature is replaced)."""
     obs = view.state.get(observer)
-    for args in condition_args(obs, "pinpoints"):
+    for args in condition_args(obs, "pinpointing"):
         if args and args[0] == target:
-            view.emit(ev.ConditionSet(observer, ":".join(["pinpoints", *args]), False, "older knowledge replaced"))
+            view.emit(ev.ConditionSet(observer, ":".join(["pinpointing", *args]), False, "older knowledge replaced"))
     c, r = view.state.get(target).position
-    view.emit(ev.ConditionSet(observer, f"pinpoints:{target}:{c}:{r}", True, why))
+    view.emit(ev.ConditionSet(observer, f"pinpointing:{target}:{c}:{r}", True, why))
 
 
 def magic_weapon(option: AttackOption) -> bool:
@@ -107,7 +107,7 @@ class EpConcealment(StrongestConcealment):
         """EP-CONC-01/02/03: the core's corner-line test for ranged attacks (and non-adjacent melee), entirely
         inside the effect for adjacent melee; light (EP-CONC-07); invisible, faded and ethereal creatures are
         invisible (EP-CONC-14/37/38); magic on the defender against every attack (EP-CONC-04)."""
-        invisible = any(defender.has(s) for s in INVISIBLE_STATES)
+        invisible = invisible_state(defender)
         magic = percent_arg(defender, "concealed") or (20 if defender.has("blur") else 0)
         return concealment_sources(game_map, attacker, vision, target, defender_invisible=invisible,
                                    magic_percent=magic)
@@ -158,7 +158,7 @@ class EpConcealment(StrongestConcealment):
     def precision_allowed(self, view: View, attacker: str, target: str) -> bool:
         """EP-CONC-19: no precision damage on an invisible creature, unless the attacker targets it with a sense
         that pierces the invisibility and leaves no miss chance."""
-        if not any(view.state.get(target).has(s) for s in INVISIBLE_STATES):
+        if not invisible_state(view.state.get(target)):
             return True
         return sees_invisible(view, attacker, target, ethereal_list=self.opts.ep_senses_vs_ethereal) is not None
 

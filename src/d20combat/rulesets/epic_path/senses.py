@@ -16,11 +16,22 @@ import yaml
 
 from d20combat.battlefield.distance import footprint_distance_ft
 from d20combat.battlefield.grid import Footprint
+from d20combat.encounter.state import CombatantState
 from d20combat.rulesets.components import CoreSheets
 from d20combat.rulesets.components.component import View
 
 INVISIBLE_STATES = ("invisible", "faded", "ethereal")
 """States that make a creature invisible: invisible itself, faded (EP-CONC-38) and ethereal (EP-CONC-37)."""
+
+
+def has_state(cs: CombatantState, name: str) -> bool:
+    """The creature is in the state ``name``, stored bare or with arguments (``faded`` or ``faded:5``)."""
+    return cs.has(name) or any(c.startswith(name + ":") for c in cs.conditions)
+
+
+def invisible_state(cs: CombatantState) -> bool:
+    """Invisible, faded or ethereal (with or without arguments)."""
+    return any(has_state(cs, s) for s in INVISIBLE_STATES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +94,7 @@ def targeting_sense(view: View, observer: str, target: str, *, ethereal_list: tu
 def is_invisible(view: View, cid: str) -> bool:
     """The creature is invisible (invisible, faded or ethereal)."""
     cs = view.state.get(cid)
-    return any(cs.has(s) for s in INVISIBLE_STATES)
+    return invisible_state(cs)
 
 
 def sees_invisible(view: View, observer: str, target: str, *, ethereal_list: tuple[str, ...] = ()) -> str | None:

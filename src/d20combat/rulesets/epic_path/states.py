@@ -19,6 +19,7 @@ from d20combat.rulesets.components.component import AttackInfo, View
 from d20combat.rulesets.epic_path.assist import assist_modifiers
 from d20combat.rulesets.epic_path.options import EpOptions
 from d20combat.rulesets.epic_path.seeing import condition_args, qualities
+from d20combat.rulesets.epic_path.senses import has_state
 
 HALVING_STATES = ("incorporeal", "nebulous", "phased")
 
@@ -49,7 +50,7 @@ def has_acted(state: EncounterState, cid: str) -> bool:
 
 def remembers(state: EncounterState, observer: str, faded: str) -> bool:
     """``observer`` passed its Will save against ``faded`` this round (EP-CONC-39/44)."""
-    return any(args == [faded, str(state.round)] for args in condition_args(state.get(observer), "remembers"))
+    return any(args == [faded, str(state.round)] for args in condition_args(state.get(observer), "remembering"))
 
 
 class EpStates(NamedConditions):
@@ -104,7 +105,7 @@ class EpStates(NamedConditions):
         a, t = attack.attacker, attack.target
         ts, as_ = view.state.get(t), view.state.get(a)
         q = qualities(view, attack.attacker, attack.option)
-        if ts.has("faded") and a != t and not remembers(view.state, a, t):
+        if has_state(ts, "faded") and a != t and not remembers(view.state, a, t):
             return (f"{a} does not remember the faded {t} this round: it failed (or has not yet made) its Will "
                     f"save, so {t} is out of range for its attacks (EP-CONC-39/41/44)")
         if "gaze" in q and any(as_.has(x) for x in ("invisible", "faded", "ethereal")):
@@ -165,11 +166,11 @@ class EpStates(NamedConditions):
         me = view.creature(actor)
         for cid in sorted(s.combatants):
             cs = s.get(cid)
-            if cid == actor or not cs.has("faded") or view.creature(cid).side == me.side or cs.position is None:
+            if cid == actor or not has_state(cs, "faded") or view.creature(cid).side == me.side or cs.position is None:
                 continue
-            for args in condition_args(s.get(actor), "remembers"):
+            for args in condition_args(s.get(actor), "remembering"):
                 if args and args[0] == cid:
-                    view.emit(ev.ConditionSet(actor, ":".join(["remembers", *args]), False, "a new round's save"))
+                    view.emit(ev.ConditionSet(actor, ":".join(["remembering", *args]), False, "a new round's save"))
             whose = view.creature(cid) if self.opts.ep_faded_dc_level == "faded" else me
             wstate = cs if self.opts.ep_faded_dc_level == "faded" else view.state.get(actor)
             level = level_or_cr(whose, wstate, "faded") or 0
@@ -184,4 +185,4 @@ class EpStates(NamedConditions):
                     f"{level}) — {outcome} (EP-CONC-39/41)")
             view.emit(ev.Note(text))
             if ok:
-                view.emit(ev.ConditionSet(actor, f"remembers:{cid}:{s.round}", True, f"Will save vs DC {dc}"))
+                view.emit(ev.ConditionSet(actor, f"remembering:{cid}:{s.round}", True, f"Will save vs DC {dc}"))
