@@ -195,3 +195,22 @@ def test_ep_conc_12_13_39_bad_scenario_fields_are_refused_by_path() -> None:
         duel(t_extra={"conditions": ["miss_chance:150"]})
     with pytest.raises(D20CombatError, match=r"conditions\[0\].*level or CR 'x'"):
         duel(t_extra={"conditions": ["faded:x"]})
+
+
+def test_ep_conc_27_28_knowledge_is_replaced_not_piled_up() -> None:
+    """EP-CONC-28: struck again from the same square, t learns nothing new (no event); struck from a new square
+    (EP-CONC-27: the old one is stale), the old knowledge is replaced."""
+    enc = duel(a_extra={"conditions": ["invisible"]}, first="t", dice=[15, 3, 15, 3, 15, 3], buddy=True)
+    enc.act(ax.EndTurn())
+    enc.act(ax.Attack(target="t"))
+    enc.act(ax.EndTurn())
+    enc.act(ax.EndTurn())  # the buddy's turn
+    enc.act(ax.EndTurn())
+    events = enc.act(ax.Attack(target="t"))
+    assert not [e for e in events if isinstance(e, ev.ConditionSet)]
+    enc.act(ax.EndTurn())
+    enc.act(ax.EndTurn())
+    enc.act(ax.EndTurn())
+    enc.act(ax.Step(to=(0, 1)))
+    enc.act(ax.Attack(target="t"))
+    assert sorted(c for c in enc.state.get("t").conditions if c.startswith("pinpointing")) == ["pinpointing:a:0:1"]

@@ -61,11 +61,14 @@ def pinpointed_square(view: View, observer: str, target: str) -> Square | None:
 def pinpoint(view: View, observer: str, target: str, why: str) -> None:
     """``observer`` learns ``target``'s square now (its older knowledge of the creature is replaced)."""
     obs = view.state.get(observer)
+    c, r = view.state.get(target).position
+    known = f"pinpointing:{target}:{c}:{r}"
+    if obs.has(known):
+        return
     for args in condition_args(obs, "pinpointing"):
         if args and args[0] == target:
             view.emit(ev.ConditionSet(observer, ":".join(["pinpointing", *args]), False, "older knowledge replaced"))
-    c, r = view.state.get(target).position
-    view.emit(ev.ConditionSet(observer, f"pinpointing:{target}:{c}:{r}", True, why))
+    view.emit(ev.ConditionSet(observer, known, True, why))
 
 
 def magic_weapon(option: AttackOption) -> bool:

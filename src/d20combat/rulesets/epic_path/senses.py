@@ -119,7 +119,7 @@ def unseen_by(view: View, attacker: str, observer: str, *, ethereal_list: tuple[
 
 
 class EpSheets(CoreSheets):
-    """PFB's stat blocks, whose ``senses`` must be senses Epic Path knows (``data/ep_senses.yaml``)."""
+    """PFB's stat blocks, whose ``senses`` must be senses Epic Path knows (``data/ep_senses.yaml``, EP-CONC-12)."""
 
     def check_stat_block(self, sheet: Any) -> list[str]:
         bad = unknown_senses(list(sheet.senses))

@@ -54,9 +54,11 @@ def remembers(state: EncounterState, observer: str, faded: str) -> bool:
 
 
 class EpStates(NamedConditions):
-    """EP-COND: flat-footed until the first turn (EP-COND-01..03); incorporeal, nebulous, phased and ethereal
-    (EP-COND-07..43) — which attacks are possible and what damage they deal; faded (EP-CONC-38..44) — a Will
-    save every round to remember the creature at all."""
+    """EP-COND: flat-footed until the first turn (EP-COND-01..03); incorporeal (EP-COND-07..13, EP-COND-15),
+    nebulous (EP-COND-28..30), phased (EP-COND-32, EP-COND-33, EP-COND-36) and ethereal (EP-COND-37,
+    EP-COND-40..43) — which attacks are possible, what damage they deal, the ethereal's speed; faded
+    (EP-CONC-38..44) — a Will save every round to remember the creature at all; invisible Stealth (EP-CONC-17);
+    the assists on a check (EP-MISC-07, EP-MISC-08, EP-MISC-11)."""
 
     def __init__(self, opts: EpOptions) -> None:
         self.opts = opts
