@@ -185,12 +185,13 @@ def defense(enc: EncounterCore, plan: AttackPlan, state: EncounterState) -> Defe
     target = enc.creature(plan.target)
     ts = state.get(plan.target)
     surprised = state.surprise_round and plan.target in state.surprised
+    view = enc.view(state)
     return DefenseContext(
-        touch=plan.option.weapon.touch or enc.ruleset.conditions.touch_attack(enc.view(state), plan),
+        touch=plan.option.weapon.touch or enc.ruleset.conditions.touch_attack(view, plan),
         vs_melee=not plan.ranged,
         flat_footed=enc.ruleset.defense.is_flat_footed(target, ts, surprised=surprised)
-        or enc.ruleset.conditions.flat_footed(enc.view(state), plan.target)
-        or enc.ruleset.concealment.flat_footed_against(enc.view(state), plan.attacker, plan.target),
+        or enc.ruleset.conditions.flat_footed(view, plan.target)
+        or enc.ruleset.concealment.flat_footed_against(view, plan.attacker, plan.target),
         helpless=enc.ruleset.injury.is_helpless(target, ts),
     )
 
