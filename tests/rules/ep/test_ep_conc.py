@@ -214,3 +214,16 @@ def test_ep_conc_27_28_knowledge_is_replaced_not_piled_up() -> None:
     enc.act(ax.Step(to=(0, 1)))
     enc.act(ax.Attack(target="t"))
     assert sorted(c for c in enc.state.get("t").conditions if c.startswith("pinpointing")) == ["pinpointing:a:0:1"]
+
+
+def test_ep_conc_11_total_concealment_allows_a_stealth_stance() -> None:
+    """EP-CONC-11: invisible (total concealment from every enemy) a creature may start a Stealth stance; seen, it
+    may not (the enemy is named); an enemy with tremorsense in range perceives it anyway."""
+    from d20combat.rulesets.epic_path.seeing import stealth_stance_problem
+
+    enc = duel(t_extra={"conditions": ["invisible"]})
+    assert stealth_stance_problem(enc.view(), "t") is None
+    problem = stealth_stance_problem(duel().view(), "t")
+    assert problem is not None and problem.startswith("a perceives t") and "EP-CONC-11" in problem
+    feel = {**FIGHTER, "senses": {"tremorsense": 30}}
+    assert stealth_stance_problem(duel(t_extra={"conditions": ["invisible"]}, attacker=feel).view(), "t") is not None

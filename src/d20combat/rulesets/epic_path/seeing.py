@@ -170,3 +170,24 @@ class EpConcealment(StrongestConcealment):
         if hit and self._unseen(view, attack.attacker, attack.target):
             pinpoint(view, attack.target, attack.attacker,
                      f"struck by the invisible {attack.attacker}: knows its square until it moves (EP-CONC-28)")
+
+
+def stealth_stance_problem(view: View, cid: str) -> str | None:
+    """EP-CONC-11: total concealment lets a creature start a Stealth stance — None if every enemy on the map meets
+    only total concealment from it (invisibility, darkness it cannot see in…, with its senses counted), else
+    why not, naming the enemy that sees it. (Total cover, the usual other way, is the stance rules' test.)"""
+    me = view.state.get(cid)
+    mine = view.creature(cid)
+    for other in sorted(view.state.combatants):
+        os_ = view.state.get(other)
+        oc = view.creature(other)
+        if oc.side == mine.side or os_.position is None or os_.hp <= 0:
+            continue
+        vision = Vision(low_light=oc.sheet.low_light_vision, darkvision_ft=oc.sheet.darkvision_ft,
+                        blinded=os_.has("blinded"), sees_invisible=os_.has("sees_invisible"))
+        sources = concealment_sources(view.game_map, Footprint(os_.position, oc.space), vision,
+                                      Footprint(me.position, mine.space), defender_invisible=invisible_state(me))
+        if targeting_sense(view, other, cid) is not None or not any(s.total for s in sources):
+            return (f"{other} perceives {cid} (no total concealment from it): a Stealth stance needs total "
+                    f"concealment or total cover (EP-CONC-11)")
+    return None
