@@ -126,9 +126,8 @@ class EncounterCore:
     def speed_ft(self, cid: str, state: EncounterState | None = None) -> int:
         s = state or self.state
         creature = self.creature(cid)
-        if creature.fly_speed_ft:
-            return creature.fly_speed_ft
-        return self.ruleset.movement.speed_ft(creature, s.get(cid))
+        speed = creature.fly_speed_ft or self.ruleset.movement.speed_ft(creature, s.get(cid))
+        return self.ruleset.conditions.speed_ft(creature, s.get(cid), speed)
 
     def move_options(self, cid: str, state: EncounterState | None = None) -> dict[Square, mv.PathInfo]:
         """Every square one move action can reach now, with its cheapest legal path (PFB-MOVE-06..27).

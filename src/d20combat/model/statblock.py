@@ -119,7 +119,8 @@ class Weapon(_Strict):
     double: bool = Field(False, description="a double weapon (skill-based rules, SKL-TWF-20/21)")
     qualities: tuple[Name, ...] = Field(
         (), max_length=MAX_LIST_ITEMS, description="weapon qualities by name, for the rulesets that read them "
-        "(Epic Path: brutal, unwieldy, cumbersome, lance, brace, increased-multiplier; EP-ATK-25/26, EP-DMG-11..16)")
+        "(Epic Path: brutal, unwieldy, cumbersome, lance, brace, increased-multiplier, EP-ATK-25/26, EP-DMG-11..16; "
+        "magic, ghost_touch, force: what harms incorporeal, nebulous, phased creatures)")
     max_range_ft: Feet | None = Field(None, description="a shorter maximum range than its increments give "
                                                         "(EP-ATK-16)")
 
@@ -211,6 +212,9 @@ class StatBlock(_Strict):
     sneak_attack_dice: int = Field(0, ge=0, le=MAX_DICE_COUNT)
     low_light_vision: bool = False
     darkvision_ft: Feet = 0
+    senses: dict[Name, Feet] = Field(default_factory=dict, max_length=MAX_LIST_ITEMS,
+                                     description="special senses and their range in feet, e.g. {blindsense: 30, "
+                                                 "tremorsense: 60} (Epic Path, EP-CONC-12/14)")
     skills: dict[Name, Modifier] = Field(default_factory=dict, max_length=MAX_LIST_ITEMS)
     attributes: dict[Name, Modifier] = Field(
         default_factory=dict, max_length=MAX_LIST_ITEMS,

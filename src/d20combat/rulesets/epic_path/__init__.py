@@ -4,10 +4,15 @@ Epic Path is a Pathfinder-1e-derived text, so where it agrees with the Beginner 
 components; what it changes is one component per policy area — :meth:`EpicPath.compose` is the table:
 
 - attacks of opportunity from threatened squares (EP-AOO): one a round, from each enemy at most one per
-  provoking action, by leaving a threatened square (a move or a charge; never a 5-foot step)
+  provoking action, by leaving a threatened square (a move or a charge; never a 5-foot step); none against
+  cover or total concealment (EP-COV-06, EP-CONC-10)
 - attack and damage (docs/epic-path/attack-and-damage.md): no minimum range, size modifiers, weapon qualities next
   to blocked terrain (EP-ATK); additive critical multipliers (EP-CRIT); averaged and brutal dice, lance and brace
   (EP-DMG); uncanny dodge (EP-AC); off-guard's cover with partial cover (EP-COV); cover on Reflex (EP-SAVE)
+- concealment (EP-CONC): the strongest source only, its d% after a hit; senses that ignore it; invisibility
+  (+2, flat-footed AC, no precision damage, pinpointing per observer); faded creatures (a Will save a round)
+- states (EP-COND): flat-footed until the first turn; incorporeal, nebulous, phased, ethereal — who can
+  attack whom and the halved damage
 
 Every AMBIGUOUS or MISSING point of EP.md with a proposed reading is an option of :class:`EpOptions`, with
 that reading as its default.
@@ -20,24 +25,28 @@ from typing import Any
 from d20combat.numbers import core_stacking
 from d20combat.rulesets.base import Policies, Ruleset
 from d20combat.rulesets.components import (
-    CoreSheets,
     CoreTactics,
     GridMovement,
-    NamedConditions,
     NoActiveDefense,
     StandardMoveEconomy,
     StealthSurprise,
-    StrongestConcealment,
     TurnOrder,
 )
+from d20combat.rulesets.components.action_groups import ActionGroups
 from d20combat.rulesets.components.reactions import ThreatenedSquareAoO
+from d20combat.rulesets.epic_path.assist import ASSIST, Assist, ep_stacking
 from d20combat.rulesets.epic_path.attack import EpAttack
 from d20combat.rulesets.epic_path.cover import EpCover, EpSaves
 from d20combat.rulesets.epic_path.criticals import AdditiveCriticals
 from d20combat.rulesets.epic_path.damage import EpDamage
 from d20combat.rulesets.epic_path.defense import EpArmorClass
 from d20combat.rulesets.epic_path.injury import DefeatedAtZero
+from d20combat.rulesets.epic_path.invisibility import GROPE, SPOT, Grope, Spot
+from d20combat.rulesets.epic_path.invisibility import EpActions as SeeingActions
 from d20combat.rulesets.epic_path.options import EpOptions
+from d20combat.rulesets.epic_path.seeing import EpConcealment
+from d20combat.rulesets.epic_path.senses import EpSheets
+from d20combat.rulesets.epic_path.states import EpStates
 from d20combat.rulesets.epic_path.strikes import EpStrikes
 
 
@@ -51,13 +60,13 @@ class EpicPath(Ruleset):
         o: EpOptions = options
         aoo = ThreatenedSquareAoO(                  # EP-AOO-06/08/12: leaving a threatened square, 1 a round
             per_round=1, provoking_moves=("move", "charge"),
-            not_against_cover=True, not_against_total_concealment=True)  # EP-COV-06, EP-ATK-21/22
+            not_against_cover=True, not_against_total_concealment=True)  # EP-COV-06, EP-ATK-21/22, EP-CONC-10
         return Policies(
-            stacking=core_stacking,
-            sheets=CoreSheets(),
+            stacking=ep_stacking if o.ep_circumstance_stacks else core_stacking,  # EP-MISC-11
+            sheets=EpSheets(),                       # senses named in data/ep_senses.yaml (EP-CONC-12)
             turn_order=TurnOrder(),
             surprise=StealthSurprise(),
-            conditions=NamedConditions(),
+            conditions=EpStates(o),                  # EP-COND: flat-footed, incorporeal, nebulous, phased, faded
             saves=EpSaves(natural_saves=o.ep_save_naturals == "auto"),  # EP-SAVE-01..03, EP-COV-07
             economy=StandardMoveEconomy(max_free_actions=o.max_free_actions, aoo=aoo),
             movement=GridMovement(),
@@ -69,11 +78,13 @@ class EpicPath(Ruleset):
             injury=DefeatedAtZero(defeated=o.ep_defeated),                  # EP-DMG-04
             cover=EpCover(partial_cover=o.ep_partial_cover,                  # EP-COV
                           soft_cover_vs_reach=o.ep_soft_cover_vs_reach),
-            concealment=StrongestConcealment(),
+            concealment=EpConcealment(o),            # EP-CONC: strongest only, after a hit, senses, invisibility
             reactions=aoo,
-            actions=EpStrikes(cdg_dc_before_resistance=o.ep_cdg_dc_before_resistance),  # EP-CDG, EP-MISC-01..05
+            actions=ActionGroups(
+                EpStrikes(cdg_dc_before_resistance=o.ep_cdg_dc_before_resistance),  # EP-CDG, EP-MISC-01..05
+                SeeingActions(o, own=[ASSIST, SPOT, GROPE])),  # EP-MISC-06..14 assist; EP-CONC-21..26 spot, grope
             tactics=CoreTactics(),
         )
 
 
-__all__ = ["EpOptions", "EpicPath"]
+__all__ = ["Assist", "EpOptions", "EpicPath", "Grope", "Spot"]

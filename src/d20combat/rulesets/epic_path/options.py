@@ -58,5 +58,28 @@ class EpOptions(BaseModel):
     # (end of movement and melee)
 
     # === seeing and states (CONC, COND, assist) ==============================================================
+    ep_senses_vs_ethereal: tuple[str, ...] = Field(
+        (), max_length=20, description="EP-CONC-37: the senses that still perceive an ethereal creature besides "
+        "those data/ep_senses.yaml flags (the GM's list; default none)")
+    ep_faded_dc_level: Literal["faded", "attacker"] = Field(
+        "faded", description="EP-CONC-39 (AMBIGUOUS): the Will DC 10 + 'creature's level or CR' is the faded "
+        "creature's (default) or the attacker's")
+    ep_rattled_loses: Literal["both", "one"] = Field(
+        "both", description="EP-COND-06 (AMBIGUOUS): rattled 'prevents you from using either a standard or a move "
+        "action': neither of them (default) or one of the creature's choice (it keeps the move action)")
+    ep_incorporeal_half_rounding: Literal["down", "up"] = Field(
+        "down", description="EP-COND-09 (AMBIGUOUS): how half damage to incorporeal, nebulous and phased creatures "
+        "rounds")
+    ep_holy_water_vs_incorporeal: Literal["half", "full"] = Field(
+        "half", description="EP-COND-12 (AMBIGUOUS): holy water against incorporeal undead, a corporeal source")
+    ep_nebulous_halves: Literal["all", "attacks"] = Field(
+        "all", description="EP-COND-28 (AMBIGUOUS): a nebulous creature halves all damage (default) or only the "
+        "damage of attacks (weapons), not spells")
+    ep_phased_exceptions_roll: bool = Field(
+        True, description="EP-COND-36 (AMBIGUOUS): force effects, incorporeal attackers and ghost-touch weapons "
+        "still face the phased creature's 50% (default) — the exception cancels only the halving")
+    ep_circumstance_stacks: bool = Field(
+        True, description="EP-MISC-11 (AMBIGUOUS): circumstance bonuses stack with all bonuses, other "
+        "circumstance bonuses included, everywhere (default) or only on assisted skill checks")
 
     # (end of seeing and states)
