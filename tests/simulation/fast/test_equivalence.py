@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 import yaml
-from tests.simulation.fast.hybrids import battles
+from tests.simulation.fast.hybrids import PfbWithAttacksOfOpportunity, battles
 from tests.simulation.fast.hybrids import replay as replay_both
 from tests.simulation.fast.random_battles import random_battle
 from typer.testing import CliRunner
@@ -24,10 +24,6 @@ from d20combat.dice import SeededDice
 from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter
 from d20combat.rulesets import RULESETS
-from d20combat.rulesets.base import Policies
-from d20combat.rulesets.components import StandardMoveEconomy
-from d20combat.rulesets.components.reactions import ThreatenedSquareAoO
-from d20combat.rulesets.pathfinder_beginner import PathfinderBeginner, PfbOptions
 from d20combat.scenario import battle_from_data
 from d20combat.simulation import encounter_seed, play_one, simulate_outcomes
 from d20combat.simulation.fast import kernel_base as k
@@ -123,21 +119,6 @@ def test_the_off_guard_ruleset_replays_the_reference_log() -> None:
                 elif isinstance(e, ev.ReactionSpent):
                     seen.add("reaction attack")
     assert {"coup", "save", "slain", "survives", "reaction attack"} <= seen, seen
-
-
-class PfbWithAttacksOfOpportunity(PathfinderBeginner):
-    """Pathfinder Beginner with Epic Path's attacks of opportunity as the epic-path ruleset first composed them:
-    ``ThreatenedSquareAoO`` (anyone able to act) with the standard economy refreshing one a round."""
-
-    id = "test-pfb-with-ep-aoo"
-
-    @classmethod
-    def compose(cls, options: Any) -> Policies:
-        o: PfbOptions = options
-        aoo = ThreatenedSquareAoO(per_round=1, provoking_moves=("move", "charge"))
-        economy = StandardMoveEconomy(max_free_actions=o.max_free_actions,
-                                      surprise_free_actions=o.pfb_surprise_free_actions, aoo=aoo)
-        return super().compose(options).replace(economy=economy, reactions=aoo)
 
 
 def test_epic_paths_attacks_of_opportunity_replay_the_reference_log() -> None:

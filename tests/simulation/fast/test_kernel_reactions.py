@@ -14,7 +14,14 @@ from itertools import pairwise
 from typing import Any
 
 import pytest
-from tests.simulation.fast.hybrids import HybridPathfinder, battles, hybrid, register, replay
+from tests.simulation.fast.hybrids import (
+    HybridPathfinder,
+    PfbWithAttacksOfOpportunity,
+    battles,
+    hybrid,
+    register,
+    replay,
+)
 
 from d20combat.encounter import events as ev
 from d20combat.rulesets import get_ruleset
@@ -22,7 +29,6 @@ from d20combat.rulesets.base import Policies, Ruleset
 from d20combat.rulesets.components import StandardMoveEconomy
 from d20combat.rulesets.components.component import Component
 from d20combat.rulesets.components.reactions import ThreatenedSquareAoO
-from d20combat.rulesets.epic_path import EpicPath
 from d20combat.rulesets.off_guard.conditions import ConditionTable
 from d20combat.scenario import battle_from_data
 from d20combat.simulation.fast.compile import NotCompilable, compile_battle, unsupported_components
@@ -84,9 +90,10 @@ def test_reaction_attacks_are_chosen_by_data_and_other_readings_refused() -> Non
 
 
 def _epic(**areas: Callable[[Policies], Any]) -> Ruleset:
-    """The epic-path scaffold with some areas replaced by ``make(its policies)``."""
+    """PFB with Epic Path's attacks of opportunity (the epic-path ruleset's first composition) with some areas
+    replaced by ``make(its policies)``."""
 
-    class Epic(EpicPath):
+    class Epic(PfbWithAttacksOfOpportunity):
         @classmethod
         def compose(cls, options: Any) -> Policies:
             policies = super().compose(options)
@@ -95,16 +102,17 @@ def _epic(**areas: Callable[[Policies], Any]) -> Ruleset:
     return Epic({})
 
 
-def test_the_epic_path_scaffold_is_played_and_what_it_grows_is_refused_by_name() -> None:
+def test_epic_paths_attacks_of_opportunity_are_played_and_what_grows_is_refused_by_name() -> None:
     """EP-AOO-12: the standard economy refreshes the ruleset's own attacks of opportunity (``aoo``), which anyone
     able to act may make (``may_react`` None); an economy refreshing another component's is refused, and a
     component class the kernel does not know — a new Epic Path one, or a subclass changing a replayed policy —
     is named by ``unsupported_components``."""
-    assert unsupported_components(get_ruleset("epic-path")) == []
+    assert unsupported_components(PfbWithAttacksOfOpportunity()) == []
     data, _ = next(battles(0, 0))
-    battle = battle_from_data({**data, "ruleset": "epic-path", "variants": {},
-                               "combatants": [{k: v for k, v in c.items() if k != "conditions"}
-                                              for c in data["combatants"]]}, "scenario", None)
+    battle = replace(battle_from_data({**data, "ruleset": "pathfinder-beginner", "variants": {},
+                                       "combatants": [{k: v for k, v in c.items() if k != "conditions"}
+                                                      for c in data["combatants"]]}, "scenario", None),
+                     ruleset=PfbWithAttacksOfOpportunity())
     assert compile_battle(battle).kn[K_AOO_PER_ROUND] == 1
     other = _epic(economy=lambda p: StandardMoveEconomy(aoo=ThreatenedSquareAoO()))
     with pytest.raises(NotCompilable, match="another component than the ruleset's reactions"):
