@@ -4,7 +4,10 @@ Epic Path is a Pathfinder-1e-derived text, so where it agrees with the Beginner 
 components; what it changes is one component per policy area — :meth:`EpicPath.compose` is the table:
 
 - attacks of opportunity from threatened squares (EP-AOO): one a round, from each enemy at most one per
-  provoking action, by leaving a threatened square (a move or a charge; never a 5-foot step)
+  provoking action, by leaving a threatened square (a move, a charge or impeded movement; never a 5-foot step);
+  none while flat-footed without Combat Reflexes or uncanny dodge, none in total defense
+- movement (EP-MOVE): the charge up to speed that ends the turn; impeded terrain (a full round for 5 ft)
+- actions: the severable full attack, fighting defensively, total defense, impeded movement, stances
 
 Every AMBIGUOUS or MISSING point of EP.md with a proposed reading is an option of :class:`EpOptions`, with
 that reading as its default.
@@ -17,14 +20,12 @@ from typing import Any
 from d20combat.numbers import core_stacking
 from d20combat.rulesets.base import Policies, Ruleset
 from d20combat.rulesets.components import (
-    ActionSet,
     ArmorClass,
     CoreSheets,
     CoreTactics,
     CornerCover,
     D20Attack,
     D20Saves,
-    GridMovement,
     HitPointDamage,
     HitPoints,
     NamedConditions,
@@ -35,8 +36,10 @@ from d20combat.rulesets.components import (
     ThreatAndConfirm,
     TurnOrder,
 )
-from d20combat.rulesets.components.reactions import ThreatenedSquareAoO
+from d20combat.rulesets.epic_path.actions import EpActions
+from d20combat.rulesets.epic_path.movement import EpMovement
 from d20combat.rulesets.epic_path.options import EpOptions
+from d20combat.rulesets.epic_path.reactions import EpAttacksOfOpportunity
 
 
 class EpicPath(Ruleset):
@@ -47,8 +50,7 @@ class EpicPath(Ruleset):
     @classmethod
     def compose(cls, options: Any) -> Policies:
         o: EpOptions = options
-        aoo = ThreatenedSquareAoO(                  # EP-AOO-06/08/12: leaving a threatened square, 1 a round
-            per_round=1, provoking_moves=("move", "charge"))
+        aoo = EpAttacksOfOpportunity()              # EP-AOO: leaving a threatened square, 1 a round; flat-footed
         return Policies(
             stacking=core_stacking,
             sheets=CoreSheets(),
@@ -57,7 +59,7 @@ class EpicPath(Ruleset):
             conditions=NamedConditions(),
             saves=D20Saves(),
             economy=StandardMoveEconomy(max_free_actions=o.max_free_actions, aoo=aoo),
-            movement=GridMovement(),
+            movement=EpMovement(),                  # EP-MOVE-16/23: charge up to speed, ends the turn
             attack=D20Attack(),
             defense=ArmorClass(),
             active_defense=NoActiveDefense(),
@@ -67,7 +69,7 @@ class EpicPath(Ruleset):
             cover=CornerCover(),
             concealment=StrongestConcealment(),
             reactions=aoo,
-            actions=ActionSet(),
+            actions=EpActions(o),                   # full attack, defensive fighting, impeded move, stances
             tactics=CoreTactics(),
         )
 

@@ -24,6 +24,22 @@ class EpOptions(BaseModel):
 
     # === movement and melee (MOVE, full attack, 5-foot step, AOO, DEF, MAN, SPLASH, stances) ==================
 
+    ep_stance_breaking_conditions: tuple[str, ...] = Field(
+        ("rattled", "staggered", "dazed", "stunned", "nauseated", "paralyzed", "cowering", "disabled"),
+        max_length=32, description="EP-MISC-17: conditions that reduce the actions available and so break a stance "
+        "(the text names rattled; the others are the PF1 conditions that cost actions)")
+    ep_one_stance_for_every_creature: bool = Field(
+        True, description="EP-MISC-19 (AMBIGUOUS): one stance at a time for every creature, not only player "
+        "characters (false: only creatures of a race — not race 'monster' — are limited)")
+    ep_maneuver_formula: str = Field(
+        "pf1", pattern="^(pf1|attack_bonus)$", description="EP-MAN-01 (MISSING): Maneuver Offense / Defense "
+        "formulas, from data/ep_maneuvers.yaml; 'pf1' = CMB/CMD (default), 'attack_bonus' = the simpler reading")
+    ep_splash_breaks_difficult: bool = Field(
+        True, description="EP-SPLASH-15: whether difficult terrain breaks a thrown splash weapon aimed at it "
+        "('often'; impeded and blocked squares always do unless the map marks them splash_soft)")
+    ep_splash_precision: bool = Field(
+        False, description="EP-SPLASH-10: splash weapons deal precision damage (sneak attack) only by GM fiat")
+
     # (end of movement and melee)
 
     # === seeing and states (CONC, COND, assist) ==============================================================

@@ -1,0 +1,54 @@
+"""Epic Path's action set: the core's actions plus the full attack, fighting defensively, total defense, impeded
+movement, stances and splash weapons, and what impeded terrain forbids of the core's movement."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from d20combat.rulesets.components import ActionSet, ActionSpec, View
+from d20combat.rulesets.epic_path.melee import FightDefensively, FullAttack, MeleeActions, TotalDefense
+from d20combat.rulesets.epic_path.movement import ImpededMove, impeded_move, refuse_in_impeded
+from d20combat.rulesets.epic_path.options import EpOptions
+from d20combat.rulesets.epic_path.stances import DropStance, Stances, StartStance
+
+
+class EpActions(ActionSet):
+    """EP-ACT-07..16 (full attack), EP-DEF (fighting defensively, total defense), EP-MOVE-05..08 (impeded
+    movement), EP-MISC-15..21 (stances)."""
+
+    def __init__(self, opts: EpOptions) -> None:
+        melee = MeleeActions(opts)
+        self.stances = Stances(opts.ep_stance_breaking_conditions, opts.ep_one_stance_for_every_creature)
+        super().__init__(own=[
+            ActionSpec(FullAttack, melee.full_attack),
+            ActionSpec(FightDefensively, melee.fight_defensively),
+            ActionSpec(TotalDefense, melee.total_defense),
+            ActionSpec(ImpededMove, impeded_move),
+            ActionSpec(StartStance, self.stances.start),
+            ActionSpec(DropStance, self.stances.drop),
+        ])
+
+    def forbidden(self, view: View, actor: str, action: Any) -> str | None:
+        """Impeded terrain: no ordinary movement into, within or out of it, and no charge (EP-MOVE-05/07)."""
+        return refuse_in_impeded(view, actor, action)
+
+    def candidates(self, enc: Any, actor: str) -> list[Any]:
+        """A full attack on each foe, fighting defensively, total defense, and 5 ft through impeded terrain."""
+        s = enc.state
+        out: list[Any] = [FightDefensively(), TotalDefense()]
+        creature = enc.creature(actor)
+        for foe in enc.enemies(actor):
+            out += [FullAttack(foe, option.name) for option in creature.attacks]
+        c0, r0 = s.get(actor).position
+        out += [ImpededMove((c0 + dc, r0 + dr)) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if dc or dr]
+        return out
+
+    # --- stances break at every turn's edge and after damage (EP-MISC-16/17) -----------------------------------
+    def start_of_turn(self, view: View, actor: str) -> None:
+        self.stances.check(view)
+
+    def end_of_turn(self, view: View, actor: str) -> None:
+        self.stances.check(view)
+
+    def after_damage(self, view: View, target: str, amount: int, hp_before: int) -> None:
+        self.stances.check(view)

@@ -1,0 +1,115 @@
+"""Epic Path's movement (EP-MOVE): terrain that is difficult, impeded or blocked, and the charge up to speed that
+ends the turn.
+
+Difficult terrain (×2, no run or charge through it, no 5-foot step into it) is the core's (PFB-MOVE-20..22,
+PFB-CHG-06, PFB-MOVE-05); blocked terrain is the map's walls and ``blocked`` squares, which ordinary movement never
+enters (EP-MOVE-10/11). What Epic Path adds is *impeded* terrain: ordinary movement does not enter it; a full-round
+action moves the creature 5 ft into, within or out of it, and that movement provokes (EP-MOVE-05/06) and ends any
+stance (EP-MOVE-08)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from d20combat.battlefield import movement as mv
+from d20combat.battlefield.grid import Footprint, Square
+from d20combat.encounter import actions as ax
+from d20combat.rulesets.components import GridMovement, RuleError, View
+from d20combat.rulesets.epic_path.stances import end_stances
+
+if TYPE_CHECKING:
+    from d20combat.encounter.engine import Encounter, Tx
+
+
+class EpMovement(GridMovement):
+    """EP-MOVE-14..25: the charge moves up to the creature's speed, not double (EP-MOVE-16), and ends its turn — no
+    further actions, not even free ones (EP-MOVE-23/25); the rest is the core's grid movement."""
+
+    def __init__(self) -> None:
+        super().__init__(charge_speed_multiple=1, charge_ends_turn=True)
+
+
+@dataclass(frozen=True, slots=True)
+class ImpededMove(ax.Action):
+    """Move 5 ft into, within or out of impeded terrain: a full-round action that provokes (EP-MOVE-05/06)."""
+
+    kind: ClassVar[str] = "impeded_move"
+    to: Square = (0, 0)
+
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return f"Wade 5 ft through impeded terrain to ({self.to[0]}, {self.to[1]})"
+
+
+IMPEDED_MODE = "wade"
+"""The movement mode of a 5-ft move through impeded terrain ("x wades to …"; a provoking move, EP-MOVE-06)."""
+
+MOVING_KINDS = frozenset({"move", "step", "charge", "minimum_move", "climb_or_swim"})
+"""The core's kinds of movement, which impeded terrain refuses (EP-MOVE-05/07)."""
+
+
+def impeded_squares(view: View, actor: str, to: Square | None = None) -> list[Square]:
+    """The impeded squares of ``actor``'s space now, or (with ``to``) of the space it would have at ``to``."""
+    fp = Footprint(view.state.get(actor).position, view.creature(actor).space)
+    if to is not None:
+        fp = fp.moved_to(to)
+    return [sq for sq in fp.squares() if view.game_map.is_impeded(sq)]
+
+
+def refuse_in_impeded(view: View, actor: str, action: Any) -> str | None:
+    """Why a core movement cannot start in, enter or charge through impeded terrain (EP-MOVE-05/07), or None."""
+    kind = getattr(action, "kind", "")
+    if kind not in MOVING_KINDS:
+        return None
+    here = impeded_squares(view, actor)
+    name = kind.replace("_", " ")
+    if here:
+        return (f"{name}: {actor} stands in impeded terrain at {here[0]}: leaving it takes a full-round impeded "
+                f"move of 5 ft (EP-MOVE-05" + (", EP-MOVE-07: no charge through it)" if kind == "charge" else ")"))
+    targets: list[Square] = []
+    to = getattr(action, "to", None)
+    if to is not None and kind != "charge":
+        targets.append((int(to[0]), int(to[1])))
+    targets.extend((int(p[0]), int(p[1])) for p in getattr(action, "path", None) or ())
+    for sq in targets:
+        if view.game_map.in_bounds(sq) and any(view.game_map.is_impeded(q) for q in
+                                               Footprint(sq, view.creature(actor).space).squares()):
+            return f"{name}: {sq} is impeded terrain, entered only by a full-round impeded move of 5 ft (EP-MOVE-05)"
+    return None
+
+
+def impeded_move(engine: Encounter, tx: Tx, actor: str, a: ImpededMove, dry: bool) -> None:
+    """EP-MOVE-05/06/08: a full round buys 5 ft into, within or out of impeded terrain, whatever the creature's
+    speed; it is no 5-foot step, so leaving a threatened square provokes; it ends the creature's stance."""
+    s = tx.state
+    turn = s.turn
+    assert turn is not None
+    cs = s.get(actor)
+    if cs.has("prone"):
+        raise RuleError(f"impeded move: {actor} is prone; stand up first")
+    if turn.stepped:
+        raise RuleError("impeded move: after a 5-foot step no other movement this round (EP-ACT-43)")
+    if engine.speed_ft(actor, s) <= 0:
+        raise RuleError(f"impeded move: {actor} cannot move (speed 0)")
+    to = (int(a.to[0]), int(a.to[1]))
+    start = engine.footprint(actor, s)
+    if max(abs(to[0] - start.origin[0]), abs(to[1] - start.origin[1])) != 1:
+        raise RuleError(f"impeded move: {to} is not one square away (5 ft, EP-MOVE-05)")
+    if not impeded_squares(tx, actor) and not impeded_squares(tx, actor, to):
+        raise RuleError(f"impeded move: neither {start.origin} nor {to} is impeded terrain; move normally")
+    gm = tx.game_map
+    new_fp = start.moved_to(to)
+    for sq in new_fp.squares():
+        if not gm.in_bounds(sq):
+            raise RuleError(f"impeded move: {to} leaves the map")
+        if gm.is_blocked(sq) or not (gm.is_passable(sq) or gm.is_impeded(sq)):
+            raise RuleError(f"impeded move: {sq} is blocked terrain (EP-MOVE-10/11)")
+    occ = engine.occupancy(actor, s)
+    if not all(mv.can_end(occ.get(sq)) for sq in new_fp.squares()):
+        raise RuleError(f"impeded move: cannot end in {to}: it is occupied")
+    engine.pay(tx, actor, "impeded move", "full-round", dry)
+    if dry:
+        return
+    end_stances(tx, actor, "moving through impeded terrain (EP-MOVE-08)")
+    engine.walk(tx, actor, [to], 5, turn.diagonals, IMPEDED_MODE)
