@@ -5,11 +5,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from d20combat.encounter import actions as ax
+from d20combat.encounter import events as ev
 from d20combat.rulesets.components import ActionSet, ActionSpec, View
 from d20combat.rulesets.epic_path.melee import FightDefensively, FullAttack, MeleeActions, TotalDefense
 from d20combat.rulesets.epic_path.movement import ImpededMove, impeded_move, refuse_in_impeded
 from d20combat.rulesets.epic_path.options import EpOptions
 from d20combat.rulesets.epic_path.stances import DropStance, Stances, StartStance
+
+
+def stand_up(engine: Any, tx: Any, actor: str, a: ax.StandUp, dry: bool) -> None:
+    """EP-ACT-46, EP-COND-05: standing up from prone is a move action that counts as movement, so no 5-foot step
+    this round (the creature "rises" in its square, 0 ft)."""
+    from d20combat.encounter.equipment_actions import do_stand_up  # the encounter imports the rulesets
+
+    do_stand_up(engine, tx, actor, a, dry)
+    if not dry:
+        turn = tx.state.turn
+        tx.emit(ev.Moved(actor, [list(tx.state.get(actor).position)], 0, turn.diagonals if turn else 0, "rise"))
 
 
 class EpActions(ActionSet):
@@ -26,6 +39,7 @@ class EpActions(ActionSet):
             ActionSpec(ImpededMove, impeded_move),
             ActionSpec(StartStance, self.stances.start),
             ActionSpec(DropStance, self.stances.drop),
+            ActionSpec(ax.StandUp, stand_up),
         ])
 
     def forbidden(self, view: View, actor: str, action: Any) -> str | None:

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 FULL_ATTACK = "full_attack"
 """The turn's pool of attacks left in a full attack begun."""
+ORDINALS = ("", "first", "second", "third", "fourth")
 FIGHTING_DEFENSIVELY = "fighting defensively"
 """The name of fighting defensively's effect (EP-DEF-02/03)."""
 
@@ -112,7 +113,7 @@ class MeleeActions:
             if number == 2 and not turn.move:
                 raise RuleError("full attack: the move action went to something else — the full attack was severed "
                                 "after its first attack (EP-ACT-13)")
-        extra = (Modifier(penalty, f"full attack, attack {number} of {n}"),) if penalty else ()
+        extra = (Modifier(penalty, f"{ORDINALS[number]} attack"),) if penalty else ()
         plan = engine.plan_attack(actor, a.target, a.attack, state=tx.state, extra=extra)
         if plan.option.weapon.reload != "none":
             raise RuleError(f"full attack: {plan.option.name} must be reloaded between shots; attack with it instead")
