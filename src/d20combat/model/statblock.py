@@ -117,9 +117,14 @@ class Weapon(_Strict):
     skill: Name | None = Field(None, description="the weapon skill it uses (skill-based rules, SKL-ATK-08)")
     reach: bool = Field(False, description="a reach weapon (skill-based rules, SKL-AOO-06/08)")
     double: bool = Field(False, description="a double weapon (skill-based rules, SKL-TWF-20/21)")
+    splash: Dice | None = Field(None, description="a splash weapon's splash damage (epic-path, EP-SPLASH-05); "
+                                                  "``damage`` is its direct-hit damage")
+    splash_dc: int | None = Field(None, ge=1, le=60, description="the Reflex DC for half the splash damage "
+                                                                  "(EP-SPLASH-08)")
 
     _v_damage = field_validator("damage")(_check_dice)
     _v_energy = field_validator("energy_damage")(_check_dice)
+    _v_splash = field_validator("splash")(_check_dice)
 
     @model_validator(mode="after")
     def _ranged_needs_increment(self) -> Weapon:

@@ -11,6 +11,7 @@ from d20combat.rulesets.components import ActionSet, ActionSpec, View
 from d20combat.rulesets.epic_path.melee import FightDefensively, FullAttack, MeleeActions, TotalDefense
 from d20combat.rulesets.epic_path.movement import ImpededMove, impeded_move, refuse_in_impeded
 from d20combat.rulesets.epic_path.options import EpOptions
+from d20combat.rulesets.epic_path.splash import SplashWeapons, ThrowSplash
 from d20combat.rulesets.epic_path.stances import DropStance, Stances, StartStance
 
 
@@ -40,6 +41,7 @@ class EpActions(ActionSet):
             ActionSpec(StartStance, self.stances.start),
             ActionSpec(DropStance, self.stances.drop),
             ActionSpec(ax.StandUp, stand_up),
+            ActionSpec(ThrowSplash, SplashWeapons(opts).throw),
         ])
 
     def forbidden(self, view: View, actor: str, action: Any) -> str | None:
@@ -51,8 +53,10 @@ class EpActions(ActionSet):
         s = enc.state
         out: list[Any] = [FightDefensively(), TotalDefense()]
         creature = enc.creature(actor)
+        splash = [o.name for o in creature.attacks if o.weapon.splash is not None]
         for foe in enc.enemies(actor):
-            out += [FullAttack(foe, option.name) for option in creature.attacks]
+            out += [FullAttack(foe, option.name) for option in creature.attacks if option.weapon.splash is None]
+            out += [ThrowSplash(name, foe) for name in splash]
         c0, r0 = s.get(actor).position
         out += [ImpededMove((c0 + dc, r0 + dr)) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if dc or dr]
         return out
