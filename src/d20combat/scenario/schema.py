@@ -75,12 +75,12 @@ LEGEND: dict[str, tuple[str, ...]] = {
     "^": ("climb",),
     "t": ("torches",),
     "%": ("impeded",),
-    "X": ("blocked",),
+    "B": ("blocked",),
 }
 """ASCII map legend: ``.`` floor, ``#`` wall, ``=`` low wall, ``~`` difficult terrain, ``*`` bushes
 (difficult and 20 % concealment), ``f`` fog (20 % concealment), ``o`` pit, ``d`` dim light, ``D`` darkness,
 ``w`` deep water (swim), ``^`` a surface to climb, ``t`` a torch (bright 20 ft, dim 20 ft further), ``%`` impeded
-terrain (EP-MOVE-05), ``X`` blocked terrain that lets sight through (EP-MOVE-11/13)."""
+terrain (EP-MOVE-05), ``B`` blocked terrain that lets sight through (EP-MOVE-11/13)."""
 
 
 class MapSpec(_Strict):

@@ -120,9 +120,9 @@ def test_ep_move_08_moving_through_impeded_terrain_ends_the_stance() -> None:
 
 
 def test_ep_move_10_11_13_blocked_terrain_is_impassable_but_may_let_sight_through() -> None:
-    """EP-MOVE-10/11: blocked terrain (``X``, a portcullis) is entered by no movement, impeded or not;
+    """EP-MOVE-10/11: blocked terrain (``B``, a portcullis) is entered by no movement, impeded or not;
     EP-MOVE-13: unlike a wall it need not block sight — a bow shoots through it."""
-    rows = ["...X....", "...X....", "...X...."]
+    rows = ["...B....", "...B....", "...B...."]
     archer = {**FIGHTER, "wielding": "longbow"}
     enc = ep([{"id": "a", "side": "a", "stats": archer, "position": [2, 1]},
               {"id": "b", "side": "b", "stats": GUARD, "position": [6, 1]}], rows=rows, dice=[18, 3])
@@ -133,7 +133,7 @@ def test_ep_move_10_11_13_blocked_terrain_is_impassable_but_may_let_sight_throug
     assert any(isinstance(e, ev.AttackResolved) and e.hit for e in events)
     walled = ep([{"id": "a", "side": "a", "stats": archer, "position": [2, 1]},
                  {"id": "b", "side": "b", "stats": GUARD, "position": [6, 1]}],
-                rows=[r.replace("X", "#") for r in rows])
+                rows=[r.replace("B", "#") for r in rows])
     assert_illegal(walled, ax.Attack("b", "longbow"), "total cover")
 
 

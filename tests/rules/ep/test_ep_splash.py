@@ -96,7 +96,7 @@ def test_ep_splash_11_16_a_square_is_ac_5_and_deals_splash_only() -> None:
 
 @pytest.mark.parametrize(("rows", "variants", "breaks"), [
     (["....%.."], {}, True),                               # impeded: usually solid enough (EP-SPLASH-15)
-    (["....X.."], {}, True),                               # blocked: as solid as the ground (EP-SPLASH-14)
+    (["....B.."], {}, True),                               # blocked: as solid as the ground (EP-SPLASH-14)
     (["....~.."], {}, True),                               # difficult: often (option, default yes)
     (["....~.."], {"ep_splash_breaks_difficult": False}, False),
 ])
