@@ -22,7 +22,6 @@ from d20combat.rulesets.base import Policies, Ruleset
 from d20combat.rulesets.components import (
     ArmorClass,
     CoreSheets,
-    CoreTactics,
     CornerCover,
     D20Attack,
     D20Saves,
@@ -40,6 +39,7 @@ from d20combat.rulesets.epic_path.actions import EpActions
 from d20combat.rulesets.epic_path.movement import EpMovement
 from d20combat.rulesets.epic_path.options import EpOptions
 from d20combat.rulesets.epic_path.reactions import EpAttacksOfOpportunity
+from d20combat.rulesets.epic_path.tactics import EpTactics
 
 
 class EpicPath(Ruleset):
@@ -70,7 +70,7 @@ class EpicPath(Ruleset):
             concealment=StrongestConcealment(),
             reactions=aoo,
             actions=EpActions(o),                   # full attack, defensive fighting, impeded move, stances
-            tactics=CoreTactics(),
+            tactics=EpTactics(),                    # splash into groups, defensive when outmatched
         )
 
 
