@@ -92,3 +92,37 @@ def test_ep_def_17_no_attacks_of_opportunity_in_total_defense() -> None:
     enc.act(TotalDefense())
     enc.act(ax.Move(to=(6, 2)))
     assert enc.pending is None and enc.state.get("g").position == (6, 2)
+
+
+def defender(level: int | None = 3) -> Encounter:
+    hero = stats("hero", attack_bonus=4, abilities={"str": 14}, attacks=[{"weapon": "club"}],
+                 attributes={"level": level} if level is not None else {})
+    return ep([{"id": "h", "side": "a", "stats": hero, "position": [2, 2]},
+               {"id": "g", "side": "b", "stats": GUARD, "position": [3, 2]}], dice=[14, 3],
+              variants={"max_free_actions": 2})
+
+
+def test_ep_def_05_06_09_an_offensive_ability_without_attack_roll_needs_a_check() -> None:
+    """EP-DEF-05: fighting defensively, an offensive ability with no attack roll needs Maneuver Offense against
+    DC 15 + level; EP-DEF-06: one check per action; EP-DEF-09: on a failure the action is wasted and the
+    creature still fights defensively."""
+    enc = defender()
+    enc.act(FightDefensively())
+    events = enc.act(ax.Activity("breathe-fire"))
+    line = "h fights defensively: breathe-fire needs Maneuver Offense 16 = d20 14 + BAB 4 + Str 2 − fighting " \
+           "defensively 4 vs DC 18 (15 + level 3, EP-DEF-05) — fails"
+    assert line in texts(events) and texts(events).count("needs Maneuver Offense") == 1
+    assert any(e.name == "fighting defensively" for e in enc.state.get("h").effects)
+    assert enc.state.turn is not None and enc.state.turn.pools["standard"] == 0
+
+
+def test_ep_def_07_08_no_check_with_an_attack_roll_free_actions_or_without_defensive_fighting() -> None:
+    """EP-DEF-07: attacks (with an attack roll) need no such check; EP-DEF-08: nor free actions (speaking); and
+    without fighting defensively there is none."""
+    enc = defender()
+    enc.act(FightDefensively())
+    enc.act(ax.Activity("speak"))
+    events = enc.act(ax.Attack("g"))
+    assert "needs Maneuver Offense" not in texts(events)
+    plain = defender()
+    assert "needs Maneuver Offense" not in texts(plain.act(ax.Activity("breathe-fire")))

@@ -8,6 +8,7 @@ from typing import Any
 from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.rulesets.components import ActionSet, ActionSpec, View
+from d20combat.rulesets.epic_path.maneuvers import DefensiveAbilities, Maneuver, Maneuvers
 from d20combat.rulesets.epic_path.melee import FightDefensively, FullAttack, MeleeActions, TotalDefense
 from d20combat.rulesets.epic_path.movement import ImpededMove, impeded_move, refuse_in_impeded
 from d20combat.rulesets.epic_path.options import EpOptions
@@ -42,6 +43,8 @@ class EpActions(ActionSet):
             ActionSpec(DropStance, self.stances.drop),
             ActionSpec(ax.StandUp, stand_up),
             ActionSpec(ThrowSplash, SplashWeapons(opts).throw),
+            ActionSpec(Maneuver, Maneuvers(opts).attempt),
+            ActionSpec(ax.Activity, DefensiveAbilities(opts).activity),
         ])
 
     def forbidden(self, view: View, actor: str, action: Any) -> str | None:
@@ -57,6 +60,7 @@ class EpActions(ActionSet):
         for foe in enc.enemies(actor):
             out += [FullAttack(foe, option.name) for option in creature.attacks if option.weapon.splash is None]
             out += [ThrowSplash(name, foe) for name in splash]
+            out.append(Maneuver(foe, "trip"))
         c0, r0 = s.get(actor).position
         out += [ImpededMove((c0 + dc, r0 + dr)) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if dc or dr]
         return out

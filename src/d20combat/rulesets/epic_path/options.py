@@ -34,6 +34,10 @@ class EpOptions(BaseModel):
     ep_maneuver_formula: str = Field(
         "pf1", pattern="^(pf1|attack_bonus)$", description="EP-MAN-01 (MISSING): Maneuver Offense / Defense "
         "formulas, from data/ep_maneuvers.yaml; 'pf1' = CMB/CMD (default), 'attack_bonus' = the simpler reading")
+    ep_offensive_abilities: tuple[str, ...] = Field(
+        ("breathe-fire", "channel-energy", "blinding-ray", "aura-of-fire", "harmony"), max_length=64,
+        description="EP-DEF-05: the activities (data/actions.yaml names) that are offensive abilities with no attack "
+        "roll: fighting defensively, using one needs a Maneuver Offense check against DC 15 + level")
     ep_splash_breaks_difficult: bool = Field(
         True, description="EP-SPLASH-15: whether difficult terrain breaks a thrown splash weapon aimed at it "
         "('often'; impeded and blocked squares always do unless the map marks them splash_soft)")
