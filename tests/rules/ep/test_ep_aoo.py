@@ -66,7 +66,7 @@ def test_ep_aoo_14_at_the_highest_bonus_even_after_a_full_attack() -> None:
 
 
 def test_ep_aoo_15_16_the_provoker_goes_on_unless_it_drops() -> None:
-    """EP-AOO-15/16: the attack of opportunity is resolved first; the move goes on after a hit that leaves the
+    """EP-AOO-15, EP-AOO-16: the attack of opportunity is resolved first; the move goes on after a hit that leaves the
     mover standing, and stops where it was when the hit takes it below 0 hit points."""
     enc = ep([{"id": "m", "side": "a", "stats": stats("m", hp=20), "position": [2, 2]},
               {"id": "g", "side": "b", "stats": GUARD, "position": [3, 2]}], dice=[15, 3])
@@ -92,7 +92,8 @@ def test_ep_aoo_02_17_unarmed_or_holding_a_bow_threatens_nothing() -> None:
 
 
 def test_ep_aoo_03_04_reach_threatens_farther() -> None:
-    """EP-AOO-03/04: a Medium creature threatens 5 ft; a Large one with 10 ft natural reach threatens squares two
+    """EP-AOO-03, EP-AOO-04: a Medium creature threatens 5 ft; a Large one with 10 ft natural reach threatens squares
+    two
     away, so leaving one provokes."""
     ogre = stats("ogre", size="large", attack_bonus=5, attacks=[{"weapon": "club"}])
     enc = ep([{"id": "m", "side": "a", "stats": FIGHTER, "position": [2, 2]},
@@ -102,7 +103,8 @@ def test_ep_aoo_03_04_reach_threatens_farther() -> None:
 
 
 def test_ep_aoo_05_09_only_movement_provokes_in_this_text() -> None:
-    """EP-AOO-05/09: the text names no provoking act besides movement, so drinking a potion or drawing a weapon in
+    """EP-AOO-05, EP-AOO-09: the text names no provoking act besides movement, so drinking a potion or drawing a
+    weapon in
     a threatened square provokes nothing."""
     enc = ep([{"id": "m", "side": "a", "stats": FIGHTER, "position": [2, 2]},
               {"id": "g", "side": "b", "stats": GUARD, "position": [3, 2]}])

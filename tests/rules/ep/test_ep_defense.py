@@ -20,7 +20,7 @@ def duel(ranks: int = 0, dice: tuple[int, ...] = (), **kw: object) -> Encounter:
 
 @pytest.mark.parametrize(("ranks", "dodge"), [(0, 2), (4, 2), (5, 3)])
 def test_ep_def_02_03_04_fighting_defensively_minus_4_attack_plus_2_or_3_dodge(ranks: int, dodge: int) -> None:
-    """EP-DEF-02/03: −4 on attacks, +2 dodge to AC; EP-DEF-04: +3 with at least 5 ranks of Acrobatics."""
+    """EP-DEF-02, EP-DEF-03: −4 on attacks, +2 dodge to AC; EP-DEF-04: +3 with at least 5 ranks of Acrobatics."""
     enc = duel(ranks)
     before_attack, before_ac = bonus(enc, "h", "g"), ac(enc, "g", "h")
     events = enc.act(FightDefensively())
@@ -30,7 +30,7 @@ def test_ep_def_02_03_04_fighting_defensively_minus_4_attack_plus_2_or_3_dodge(r
 
 
 def test_ep_def_01_declared_at_the_start_of_the_turn() -> None:
-    """EP-DEF-01/11: fighting defensively is declared before anything else in the turn (before the first attack
+    """EP-DEF-01, EP-DEF-11: fighting defensively is declared before anything else in the turn (before the first attack
     of a full attack too)."""
     enc = duel(dice=[1])
     enc.act(FullAttack("g"))
@@ -56,7 +56,8 @@ def test_ep_def_02_11_the_penalty_covers_attacks_of_opportunity_until_the_next_t
 
 @pytest.mark.parametrize(("ranks", "dodge"), [(0, 4), (5, 6)])
 def test_ep_def_12_13_14_15_18_total_defense(ranks: int, dodge: int) -> None:
-    """EP-DEF-12: a full-round action; EP-DEF-13/14: +4 dodge (+6 with 5 ranks of Acrobatics); EP-DEF-15: from the
+    """EP-DEF-12: a full-round action; EP-DEF-13, EP-DEF-14: +4 dodge (+6 with 5 ranks of Acrobatics); EP-DEF-15:
+    from the
     start; EP-DEF-18: the turn ends at once."""
     enc = duel(ranks)
     before = ac(enc, "g", "h")

@@ -121,3 +121,19 @@ def test_ep_act_46_standing_up_forbids_the_step() -> None:
     events = enc.act(ax.StandUp())
     assert "v rises to (0,0) — 0 ft" in texts(events)
     assert_illegal(enc, ax.Step((1, 0)), "other movement")
+
+
+def test_ep_act_16_a_swift_action_before_or_after_a_full_attack() -> None:
+    """EP-ACT-16: a swift action (starting a stance) may still be taken before or after a full attack."""
+    from d20combat.rulesets.epic_path.stances import StartStance
+
+    enc = scene([1, 1, 1], variants={"max_free_actions": 2})
+    enc.act(StartStance("guard"))
+    for _ in range(3):
+        enc.act(FullAttack("g"))
+    assert [e.name for e in enc.state.get("v").effects] == ["stance: guard"]
+    after = scene([1, 1, 1])
+    for _ in range(3):
+        after.act(FullAttack("g"))
+    after.act(StartStance("guard"))
+    assert [e.name for e in after.state.get("v").effects] == ["stance: guard"]

@@ -39,7 +39,8 @@ def test_ep_move_02_difficult_terrain_costs_double() -> None:
 
 
 def test_ep_move_03_04_no_charge_through_nor_step_into_difficult_terrain() -> None:
-    """EP-MOVE-03: no charge across difficult terrain; EP-MOVE-04: no 5-foot step into it."""
+    """EP-MOVE-03, EP-MOVE-19: no charge across difficult terrain (nothing may hinder the charge); EP-MOVE-04: no
+    5-foot step into it."""
     rows = ["a.~..b..", "........"]
     enc = ep([{"id": "a", "side": "a", "stats": FIGHTER, "position": [0, 0]},
               {"id": "b", "side": "b", "stats": GUARD, "position": [5, 0]}],
@@ -120,7 +121,7 @@ def test_ep_move_08_moving_through_impeded_terrain_ends_the_stance() -> None:
 
 
 def test_ep_move_10_11_13_blocked_terrain_is_impassable_but_may_let_sight_through() -> None:
-    """EP-MOVE-10/11: blocked terrain (``B``, a portcullis) is entered by no movement, impeded or not;
+    """EP-MOVE-10, EP-MOVE-11: blocked terrain (``B``, a portcullis) is entered by no movement, impeded or not;
     EP-MOVE-13: unlike a wall it need not block sight — a bow shoots through it."""
     rows = ["...B....", "...B....", "...B...."]
     archer = {**FIGHTER, "wielding": "longbow"}
@@ -138,7 +139,8 @@ def test_ep_move_10_11_13_blocked_terrain_is_impassable_but_may_let_sight_throug
 
 
 def test_ep_move_10_map_layers_impeded_and_blocked_by_area_and_bad_input() -> None:
-    """EP-MOVE-05/10: ``impeded`` and ``blocked`` are map fields as well as map characters; an area off the map is
+    """EP-MOVE-05, EP-MOVE-10: ``impeded`` and ``blocked`` are map fields as well as map characters; an area off the
+    map is
     refused with its field path."""
     data = {"ruleset": "epic-path", "map": {"width": 6, "height": 4, "impeded": [{"from": [1, 1], "to": [2, 2]}],
                                             "blocked": [[5, 0]]},
@@ -173,7 +175,8 @@ def test_ep_move_16_a_charge_moves_at_least_ten_feet_and_at_most_speed(gap: int,
 
 
 def test_ep_move_14_15_atk_24_the_charge_moves_then_makes_one_attack() -> None:
-    """EP-MOVE-14/15, EP-ATK-24: the movement comes first, then one melee attack at +2 — never the extra attacks
+    """EP-MOVE-14, EP-MOVE-15, EP-ATK-24: the movement comes first, then one melee attack at +2 — never the extra
+    attacks
     of a high base attack bonus."""
     fighter = stats("fighter", attack_bonus=11, attacks=[{"weapon": "club"}])
     enc = ep([{"id": "a", "side": "a", "stats": fighter, "position": [0, 1]},
@@ -215,8 +218,9 @@ def test_ep_move_22_no_charge_without_a_line_to_the_opponent() -> None:
 
 
 def test_ep_move_23_25_a_charge_ends_the_turn_not_even_a_free_action_after() -> None:
-    """EP-MOVE-23/25 (worked example): after the charge no free action (drawing, speaking), no 5-foot step — the
-    move and swift actions left are lost; only ending the turn remains."""
+    """EP-ACT-44: a charge counts as movement, so no 5-foot step after it. EP-MOVE-23, EP-MOVE-25 (worked
+    example): after the charge no free action (drawing, speaking) — the move and swift actions left are lost; only
+    ending the turn remains."""
     enc = charge_scene(3, dice=[2])
     events = enc.act(ax.Charge("b", to=(3, 1)))
     assert "the charge ends the turn" in texts(events)
@@ -238,3 +242,22 @@ def test_ep_move_17_drawing_a_weapon_during_a_charge_needs_bab_1(bab: int, ok: b
         assert enc.state.get("a").wielding == "club"
     else:
         assert_illegal(enc, action, r"\+1 or higher")
+
+
+@pytest.mark.parametrize(("face", "end"), [(12, (5, 0)), (11, (4, 0))])
+def test_ep_move_09_the_gm_may_allow_a_skill_check_to_move_farther(face: int, end: tuple[int, int]) -> None:
+    """EP-MOVE-09: where the GM allows it (ep_impeded_skill, DC and distance options), an Acrobatics check moves the
+    creature farther through impeded terrain in the full round; on a failure it moves the usual 5 ft. Without the
+    allowance, moving farther is refused."""
+    agile = stats("agile", skills={"acrobatics": 3}, attacks=[{"weapon": "club"}])
+    variants = {"ep_impeded_skill": "acrobatics", "ep_impeded_skill_dc": 15, "ep_impeded_skill_ft": 10}
+    enc = ep([{"id": "a", "side": "a", "stats": agile, "position": [3, 0]},
+              {"id": "b", "side": "b", "stats": GUARD, "position": [7, 2]}], rows=IMPEDED_ROWS, dice=[face],
+             variants=variants)
+    assert_illegal(enc, ImpededMove((4, 0), further=((5, 0), (6, 0))), "more than the 10 ft")
+    events = enc.act(ImpededMove((4, 0), further=((5, 0),)))
+    assert f"acrobatics check {face + 3} = d20 {face} + Acrobatics 3 vs DC 15" in texts(events)
+    assert enc.state.get("a").position == end
+    plain = ep([{"id": "a", "side": "a", "stats": agile, "position": [3, 0]},
+                {"id": "b", "side": "b", "stats": GUARD, "position": [7, 2]}], rows=IMPEDED_ROWS)
+    assert_illegal(plain, ImpededMove((4, 0), further=((5, 0),)), r"ep_impeded_skill, EP-MOVE-09")

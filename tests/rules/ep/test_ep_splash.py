@@ -101,7 +101,8 @@ def test_ep_splash_11_16_a_square_is_ac_5_and_deals_splash_only() -> None:
     (["....~.."], {"ep_splash_breaks_difficult": False}, False),
 ])
 def test_ep_splash_12_14_15_what_breaks_a_flask(rows: list[str], variants: dict[str, Any], breaks: bool) -> None:
-    """EP-SPLASH-12/14/15: a square aimed at must break the flask: the ground, blocked and impeded terrain do;
+    """EP-SPLASH-12, EP-SPLASH-14, EP-SPLASH-15: a square aimed at must break the flask: the ground, blocked and
+    impeded terrain do;
     difficult terrain as ep_splash_breaks_difficult says."""
     enc = scene([("n", "b", (5, 0))], dice=[15, 2], rows=rows * 3, variants=variants)
     enc.act(ThrowSplash("alchemists-fire", square=(4, 1)))
@@ -109,7 +110,7 @@ def test_ep_splash_12_14_15_what_breaks_a_flask(rows: list[str], variants: dict[
 
 
 def test_ep_splash_13_a_square_the_gm_marks_soft_does_not_break_it() -> None:
-    """EP-SPLASH-13/14: the GM's ruling for webs, flesh or rubber is the map's ``splash_soft`` squares."""
+    """EP-SPLASH-13, EP-SPLASH-14: the GM's ruling for webs, flesh or rubber is the map's ``splash_soft`` squares."""
     enc = scene([("n", "b", (5, 1))], dice=[15], map_extra={"splash_soft": [[4, 1]]})
     events = enc.act(ThrowSplash("alchemists-fire", square=(4, 1)))
     assert "unbroken" in texts(events) and hp(enc, "n") == 20

@@ -20,7 +20,8 @@ GOBLIN = stats("goblin", attack_bonus=1, hp=6, attacks=[{"weapon": "club"}])
 
 
 def test_example_plays_to_the_end_with_splash_full_attacks_and_replays(tmp_path: Path) -> None:
-    """EP-SPLASH-02/05/08, EP-ACT-07, EP-DEF-03, EP-MOVE-23: the example's battle throws alchemist's fire into the
+    """EP-SPLASH-02, EP-SPLASH-05, EP-SPLASH-08, EP-ACT-07, EP-DEF-03, EP-MOVE-23: the example's battle throws
+    alchemist's fire into the
     goblins (splash and Reflex saves), full-attacks, fights defensively and charges; its log replays."""
     log = tmp_path / "splash.jsonl"
     result = runner.invoke(app, ["run", EXAMPLE, "--seed", "2", "--log", str(log)])

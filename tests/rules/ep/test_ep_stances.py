@@ -15,7 +15,8 @@ GUARD = stats("guard", attack_bonus=5, attacks=[{"weapon": "club"}])
 
 def solo(variants: dict[str, object] | None = None, who: dict[str, object] = FIGHTER, **kw: object) -> Encounter:
     return ep([{"id": "a", "side": "a", "stats": who, "position": [2, 2]},
-               {"id": "b", "side": "b", "stats": GUARD, "position": [9, 9]}], variants=variants, **kw)  # type: ignore[arg-type]
+               {"id": "b", "side": "b", "stats": GUARD, "position": [9, 9]}],
+              variants=variants, **kw)  # type: ignore[arg-type]
 
 
 def stances(enc: Encounter) -> list[str]:

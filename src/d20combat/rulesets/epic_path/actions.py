@@ -10,7 +10,7 @@ from d20combat.encounter import events as ev
 from d20combat.rulesets.components import ActionSet, ActionSpec, View
 from d20combat.rulesets.epic_path.maneuvers import DefensiveAbilities, Maneuver, Maneuvers
 from d20combat.rulesets.epic_path.melee import FightDefensively, FullAttack, MeleeActions, TotalDefense
-from d20combat.rulesets.epic_path.movement import ImpededMove, impeded_move, refuse_in_impeded
+from d20combat.rulesets.epic_path.movement import ImpededMove, ImpededMovement, refuse_in_impeded
 from d20combat.rulesets.epic_path.options import EpOptions
 from d20combat.rulesets.epic_path.splash import SplashWeapons, ThrowSplash
 from d20combat.rulesets.epic_path.stances import DropStance, Stances, StartStance
@@ -38,7 +38,8 @@ class EpActions(ActionSet):
             ActionSpec(FullAttack, melee.full_attack),
             ActionSpec(FightDefensively, melee.fight_defensively),
             ActionSpec(TotalDefense, melee.total_defense),
-            ActionSpec(ImpededMove, impeded_move),
+            ActionSpec(ImpededMove, ImpededMovement(opts.ep_impeded_skill, opts.ep_impeded_skill_dc,
+                                                    opts.ep_impeded_skill_ft).move),
             ActionSpec(StartStance, self.stances.start),
             ActionSpec(DropStance, self.stances.drop),
             ActionSpec(ax.StandUp, stand_up),

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from d20combat.battlefield import movement as mv
 from d20combat.battlefield.grid import Footprint, Square
 from d20combat.encounter import actions as ax
+from d20combat.encounter import events as ev
+from d20combat.numbers import total
 from d20combat.rulesets.components import GridMovement, RuleError, View
 from d20combat.rulesets.epic_path.stances import end_stances
 
@@ -37,6 +39,9 @@ class ImpededMove(ax.Action):
 
     kind: ClassVar[str] = "impeded_move"
     to: Square = (0, 0)
+    further: tuple[Square, ...] = ()
+    """EP-MOVE-09: squares beyond ``to``, where the GM allows a skill check to move farther (option
+    ep_impeded_skill); a failed check moves the creature only to ``to``."""
 
     def label(self, name: Callable[[str], str] = str) -> str:
         return f"Wade 5 ft through impeded terrain to ({self.to[0]}, {self.to[1]})"
@@ -79,37 +84,68 @@ def refuse_in_impeded(view: View, actor: str, action: Any) -> str | None:
     return None
 
 
-def impeded_move(engine: Encounter, tx: Tx, actor: str, a: ImpededMove, dry: bool) -> None:
-    """EP-MOVE-05/06/08: a full round buys 5 ft into, within or out of impeded terrain, whatever the creature's
-    speed; it is no 5-foot step, so leaving a threatened square provokes; it ends the creature's stance."""
-    s = tx.state
-    turn = s.turn
-    assert turn is not None
-    cs = s.get(actor)
-    if cs.has("prone"):
-        raise RuleError(f"impeded move: {actor} is prone; stand up first")
-    if turn.stepped:
-        raise RuleError("impeded move: after a 5-foot step no other movement this round (EP-ACT-43)")
-    if engine.speed_ft(actor, s) <= 0:
-        raise RuleError(f"impeded move: {actor} cannot move (speed 0)")
-    to = (int(a.to[0]), int(a.to[1]))
-    start = engine.footprint(actor, s)
-    if max(abs(to[0] - start.origin[0]), abs(to[1] - start.origin[1])) != 1:
-        raise RuleError(f"impeded move: {to} is not one square away (5 ft, EP-MOVE-05)")
-    if not impeded_squares(tx, actor) and not impeded_squares(tx, actor, to):
-        raise RuleError(f"impeded move: neither {start.origin} nor {to} is impeded terrain; move normally")
-    gm = tx.game_map
-    new_fp = start.moved_to(to)
-    for sq in new_fp.squares():
-        if not gm.in_bounds(sq):
-            raise RuleError(f"impeded move: {to} leaves the map")
-        if gm.is_blocked(sq) or not (gm.is_passable(sq) or gm.is_impeded(sq)):
-            raise RuleError(f"impeded move: {sq} is blocked terrain (EP-MOVE-10/11)")
-    occ = engine.occupancy(actor, s)
-    if not all(mv.can_end(occ.get(sq)) for sq in new_fp.squares()):
-        raise RuleError(f"impeded move: cannot end in {to}: it is occupied")
-    engine.pay(tx, actor, "impeded move", "full-round", dry)
-    if dry:
-        return
-    end_stances(tx, actor, "moving through impeded terrain (EP-MOVE-08)")
-    engine.walk(tx, actor, [to], 5, turn.diagonals, IMPEDED_MODE)
+class ImpededMovement:
+    """The impeded move's handler, with the GM's skill allowance (EP-MOVE-09)."""
+
+    def __init__(self, skill: str, dc: int, feet: int) -> None:
+        self.skill, self.dc, self.feet = skill.strip().lower(), dc, feet
+
+    def move(self, engine: Encounter, tx: Tx, actor: str, a: ImpededMove, dry: bool) -> None:
+        """EP-MOVE-05/06/08: a full round buys 5 ft into, within or out of impeded terrain, whatever the creature's
+        speed; it is no 5-foot step, so leaving a threatened square provokes; it ends the creature's stance.
+        EP-MOVE-09: where the GM allows it, a skill check moves it farther (``further``)."""
+        s = tx.state
+        turn = s.turn
+        assert turn is not None
+        cs = s.get(actor)
+        if cs.has("prone"):
+            raise RuleError(f"impeded move: {actor} is prone; stand up first")
+        if turn.stepped:
+            raise RuleError("impeded move: after a 5-foot step no other movement this round (EP-ACT-43)")
+        if engine.speed_ft(actor, s) <= 0:
+            raise RuleError(f"impeded move: {actor} cannot move (speed 0)")
+        start = engine.footprint(actor, s)
+        path = [(int(a.to[0]), int(a.to[1])), *((int(p[0]), int(p[1])) for p in a.further)]
+        if a.further and not self.skill:
+            raise RuleError("impeded move: only 5 ft a full round; moving farther needs the GM's skill allowance "
+                            "(option ep_impeded_skill, EP-MOVE-09)")
+        if a.further and len(path) * 5 > self.feet:
+            raise RuleError(f"impeded move: {len(path) * 5} ft is more than the {self.feet} ft a {self.skill} check "
+                            f"allows (EP-MOVE-09)")
+        prev = start.origin
+        for n, to in enumerate(path):
+            if max(abs(to[0] - prev[0]), abs(to[1] - prev[1])) != 1:
+                raise RuleError(f"impeded move: {to} is not one square away (5 ft, EP-MOVE-05)")
+            self._check_square(engine, tx, actor, start.moved_to(prev), to, last=n == len(path) - 1)
+            prev = to
+        if not impeded_squares(tx, actor) and not impeded_squares(tx, actor, path[0]):
+            raise RuleError(f"impeded move: neither {start.origin} nor {path[0]} is impeded terrain; move normally")
+        engine.pay(tx, actor, "impeded move", "full-round", dry)
+        if dry:
+            return
+        end_stances(tx, actor, "moving through impeded terrain (EP-MOVE-08)")
+        if a.further:
+            creature = engine.creature(actor)
+            saves = engine.ruleset.saves
+            face = tx.dice.d20(f"{self.skill} check {actor}")
+            roll = total(face, saves.check_modifiers(creature, cs, self.skill), base_label="d20",
+                         stacking=engine.ruleset.stacking)
+            ok = saves.succeeds(self.skill, face, roll.value, self.dc)
+            tx.emit(ev.Note(f"{actor} {self.skill} check {roll.explain()} vs DC {self.dc}: "
+                            + (f"moves {len(path) * 5} ft through impeded terrain (EP-MOVE-09)" if ok else
+                               "only 5 ft (EP-MOVE-09)")))
+            if not ok:
+                path = path[:1]
+        engine.walk(tx, actor, path, 5 * len(path), turn.diagonals, IMPEDED_MODE)
+
+    @staticmethod
+    def _check_square(engine: Encounter, tx: Tx, actor: str, here: Footprint, to: Square, *, last: bool) -> None:
+        gm = tx.game_map
+        occ = engine.occupancy(actor, tx.state)
+        for sq in here.moved_to(to).squares():
+            if not gm.in_bounds(sq):
+                raise RuleError(f"impeded move: {to} leaves the map")
+            if gm.is_blocked(sq) or not (gm.is_passable(sq) or gm.is_impeded(sq)):
+                raise RuleError(f"impeded move: {sq} is blocked terrain (EP-MOVE-10, EP-MOVE-11)")
+            if not mv.can_pass(occ.get(sq)) or (last and not mv.can_end(occ.get(sq))):
+                raise RuleError(f"impeded move: cannot {'end in' if last else 'pass'} {to}: it is occupied")

@@ -38,6 +38,12 @@ class EpOptions(BaseModel):
         ("breathe-fire", "channel-energy", "blinding-ray", "aura-of-fire", "harmony"), max_length=64,
         description="EP-DEF-05: the activities (data/actions.yaml names) that are offensive abilities with no attack "
         "roll: fighting defensively, using one needs a Maneuver Offense check against DC 15 + level")
+    ep_impeded_skill: str = Field(
+        "", max_length=40, description="EP-MOVE-09: the skill the GM allows to move farther than 5 ft a full round "
+        "through impeded terrain (acrobatics, might, movement…); '' = none (default: 5 ft, no check)")
+    ep_impeded_skill_dc: int = Field(15, ge=1, le=60, description="EP-MOVE-09: that check's DC (the text gives none)")
+    ep_impeded_skill_ft: int = Field(10, ge=10, le=60, multiple_of=5,
+                                     description="EP-MOVE-09: how far a successful check moves the creature")
     ep_splash_breaks_difficult: bool = Field(
         True, description="EP-SPLASH-15: whether difficult terrain breaks a thrown splash weapon aimed at it "
         "('often'; impeded and blocked squares always do unless the map marks them splash_soft)")
