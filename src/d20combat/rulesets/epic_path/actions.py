@@ -28,8 +28,9 @@ def stand_up(engine: Any, tx: Any, actor: str, a: ax.StandUp, dry: bool) -> None
 
 
 class EpActions(ActionSet):
-    """EP-ACT-07..16 (full attack), EP-DEF (fighting defensively, total defense), EP-MOVE-05..08 (impeded
-    movement), EP-MISC-15..21 (stances)."""
+    """EP-ACT-07..16 (full attack), EP-ACT-46 (standing up is movement), EP-DEF-01..18 (fighting defensively, total
+    defense, the DC 15 + level check), EP-MOVE-05..09 (impeded movement), EP-MAN-01..06 (maneuvers),
+    EP-SPLASH-01..20 (splash weapons), EP-MISC-15..21 (stances)."""
 
     def __init__(self, opts: EpOptions) -> None:
         melee = MeleeActions(opts)
