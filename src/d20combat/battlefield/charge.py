@@ -152,10 +152,6 @@ def charge_path_problem(
             return f"the charge line crosses the wall at {_fmt(sq)}"
         if sq in game_map.pits:
             return f"the charge line crosses the pit at {_fmt(sq)}"
-        if sq in game_map.blocked:
-            return f"the charge line crosses blocked terrain at {_fmt(sq)} (EP-MOVE-11)"
-        if sq in game_map.impeded:
-            return f"the charge line crosses impeded terrain at {_fmt(sq)} (EP-MOVE-07)"
         if sq in occupied:
             return f"the charge line crosses a creature's square {_fmt(sq)}"
         if not flying and game_map.is_difficult(sq):

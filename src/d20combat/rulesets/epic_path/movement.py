@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from d20combat.battlefield import movement as mv
+from d20combat.battlefield.charge import centre_line_squares, closest_attack_origins
 from d20combat.battlefield.grid import Footprint, Square
 from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
@@ -62,6 +63,30 @@ def impeded_squares(view: View, actor: str, to: Square | None = None) -> list[Sq
     return [sq for sq in fp.squares() if view.game_map.is_impeded(sq)]
 
 
+def charge_line_terrain(view: View, actor: str, action: Any) -> str | None:
+    """EP-MOVE-07/11/19: the charge line may cross no impeded or blocked square (the core's charge line checks walls,
+    pits, creatures and difficult terrain). The line is the one to the charge's end square: ``to``, or the first
+    closest square from which it could attack (the one the core's charge takes)."""
+    target = getattr(action, "target", "")
+    if target not in view.state.combatants:
+        return None
+    creature = view.creature(actor)
+    start = Footprint(view.state.get(actor).position, creature.space)
+    t_fp = Footprint(view.state.get(target).position, view.creature(target).space)
+    gm = view.game_map
+    ends = [(int(action.to[0]), int(action.to[1]))] if action.to is not None else \
+        closest_attack_origins(gm, start, t_fp, creature.reach_ft)[:1]
+    for end in ends:
+        if end == start.origin:
+            return None
+        bad = [sq for sq in centre_line_squares(start, start.moved_to(end))
+               if sq not in set(start.squares()) and (gm.is_impeded(sq) or sq in gm.blocked)]
+        if bad:
+            what = "impeded terrain (EP-MOVE-07)" if gm.is_impeded(bad[0]) else "blocked terrain (EP-MOVE-11)"
+            return f"charge: the charge line crosses {what} at {bad[0]} (EP-MOVE-19)"
+    return None
+
+
 def refuse_in_impeded(view: View, actor: str, action: Any) -> str | None:
     """Why a core movement cannot start in, enter or charge through impeded terrain (EP-MOVE-05/07), or None."""
     kind = getattr(action, "kind", "")
@@ -69,6 +94,10 @@ def refuse_in_impeded(view: View, actor: str, action: Any) -> str | None:
         return None
     here = impeded_squares(view, actor)
     name = kind.replace("_", " ")
+    if kind == "charge" and not here:
+        crossed = charge_line_terrain(view, actor, action)
+        if crossed:
+            return crossed
     if here:
         return (f"{name}: {actor} stands in impeded terrain at {here[0]}: leaving it takes a full-round impeded "
                 f"move of 5 ft (EP-MOVE-05" + (", EP-MOVE-07: no charge through it)" if kind == "charge" else ")"))
