@@ -146,6 +146,8 @@ def examples_of(ruleset: str) -> list[tuple[str, dict[str, Any]]]:
     out = []
     for path in sorted(EXAMPLES.glob("*.yaml")):
         data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if data.get("ruleset", "pathfinder-beginner") not in RULESETS:
+            continue  # an example of a ruleset the corpus was not recorded with (epic-path): its own tests play it
         if data.get("ruleset", "pathfinder-beginner") != ruleset:
             data = {**data, "ruleset": ruleset}
             data.pop("variants", None)

@@ -123,9 +123,14 @@ class Weapon(_Strict):
         "magic, ghost_touch, force: what harms incorporeal, nebulous, phased creatures)")
     max_range_ft: Feet | None = Field(None, description="a shorter maximum range than its increments give "
                                                         "(EP-ATK-16)")
+    splash: Dice | None = Field(None, description="a splash weapon's splash damage (epic-path, EP-SPLASH-05); "
+                                                  "``damage`` is its direct-hit damage")
+    splash_dc: int | None = Field(None, ge=1, le=60, description="the Reflex DC for half the splash damage "
+                                                                  "(EP-SPLASH-08)")
 
     _v_damage = field_validator("damage")(_check_dice)
     _v_energy = field_validator("energy_damage")(_check_dice)
+    _v_splash = field_validator("splash")(_check_dice)
 
     @model_validator(mode="after")
     def _ranged_needs_increment(self) -> Weapon:

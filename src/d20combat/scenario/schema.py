@@ -74,10 +74,13 @@ LEGEND: dict[str, tuple[str, ...]] = {
     "w": ("water",),
     "^": ("climb",),
     "t": ("torches",),
+    "%": ("impeded",),
+    "B": ("blocked",),
 }
 """ASCII map legend: ``.`` floor, ``#`` wall, ``=`` low wall, ``~`` difficult terrain, ``*`` bushes
 (difficult and 20 % concealment), ``f`` fog (20 % concealment), ``o`` pit, ``d`` dim light, ``D`` darkness,
-``w`` deep water (swim), ``^`` a surface to climb, ``t`` a torch (bright 20 ft, dim 20 ft further)."""
+``w`` deep water (swim), ``^`` a surface to climb, ``t`` a torch (bright 20 ft, dim 20 ft further), ``%`` impeded
+terrain (EP-MOVE-05), ``B`` blocked terrain that lets sight through (EP-MOVE-11/13)."""
 
 
 class MapSpec(_Strict):
@@ -103,6 +106,11 @@ class MapSpec(_Strict):
     narrow_openings: Areas = Field([], description="arrow slits and the like: lines and long piercing "
                                                         "weapons pass, creatures don't")
     improved_cover: Areas = Field([], description="squares or openings the GM grades as improved cover")
+    impeded: Areas = Field([], description="impeded terrain (epic-path: a full round moves 5 ft, EP-MOVE-05)")
+    blocked: Areas = Field([], description="blocked terrain that lets sight through: a portcullis, a statue "
+                                           "(EP-MOVE-11/13)")
+    splash_soft: Areas = Field([], description="squares too soft to break a thrown splash weapon (webs, flesh, "
+                                               "rubber; EP-SPLASH-14/15)")
     concealment: Triples = Field([], description="[column, row, miss chance %] of a concealing "
                                                                     "square, e.g. light fog 10, near-darkness 40")
 

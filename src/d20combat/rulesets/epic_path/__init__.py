@@ -4,8 +4,12 @@ Epic Path is a Pathfinder-1e-derived text, so where it agrees with the Beginner 
 components; what it changes is one component per policy area — :meth:`EpicPath.compose` is the table:
 
 - attacks of opportunity from threatened squares (EP-AOO): one a round, from each enemy at most one per
-  provoking action, by leaving a threatened square (a move or a charge; never a 5-foot step); none against
-  cover or total concealment (EP-COV-06, EP-CONC-10)
+  provoking action, by leaving a threatened square (a move, a charge or impeded movement; never a 5-foot step);
+  none while flat-footed without Combat Reflexes or uncanny dodge, none in total defense, none against cover or
+  total concealment (EP-COV-06, EP-CONC-10)
+- movement (EP-MOVE): the charge up to speed that ends the turn; impeded terrain (a full round for 5 ft)
+- actions: the severable full attack, fighting defensively, total defense, impeded movement, stances, combat
+  maneuvers, splash weapons; aid another and the coup de grace; assist, spot and grope
 - attack and damage (docs/epic-path/attack-and-damage.md): no minimum range, size modifiers, weapon qualities next
   to blocked terrain (EP-ATK); additive critical multipliers (EP-CRIT); averaged and brutal dice, lance and brace
   (EP-DMG); uncanny dodge (EP-AC); off-guard's cover with partial cover (EP-COV); cover on Reflex (EP-SAVE)
@@ -25,15 +29,13 @@ from typing import Any
 from d20combat.numbers import core_stacking
 from d20combat.rulesets.base import Policies, Ruleset
 from d20combat.rulesets.components import (
-    CoreTactics,
-    GridMovement,
     NoActiveDefense,
     StandardMoveEconomy,
     StealthSurprise,
     TurnOrder,
 )
 from d20combat.rulesets.components.action_groups import ActionGroups
-from d20combat.rulesets.components.reactions import ThreatenedSquareAoO
+from d20combat.rulesets.epic_path.actions import EpActions
 from d20combat.rulesets.epic_path.assist import ASSIST, Assist, ep_stacking
 from d20combat.rulesets.epic_path.attack import EpAttack
 from d20combat.rulesets.epic_path.cover import EpCover, EpSaves
@@ -43,11 +45,14 @@ from d20combat.rulesets.epic_path.defense import EpArmorClass
 from d20combat.rulesets.epic_path.injury import DefeatedAtZero
 from d20combat.rulesets.epic_path.invisibility import GROPE, SPOT, Grope, Spot
 from d20combat.rulesets.epic_path.invisibility import EpActions as SeeingActions
+from d20combat.rulesets.epic_path.movement import EpMovement
 from d20combat.rulesets.epic_path.options import EpOptions
+from d20combat.rulesets.epic_path.reactions import EpAttacksOfOpportunity
 from d20combat.rulesets.epic_path.seeing import EpConcealment
 from d20combat.rulesets.epic_path.senses import EpSheets
 from d20combat.rulesets.epic_path.states import EpStates
 from d20combat.rulesets.epic_path.strikes import EpStrikes
+from d20combat.rulesets.epic_path.tactics import EpTactics
 
 
 class EpicPath(Ruleset):
@@ -58,9 +63,7 @@ class EpicPath(Ruleset):
     @classmethod
     def compose(cls, options: Any) -> Policies:
         o: EpOptions = options
-        aoo = ThreatenedSquareAoO(                  # EP-AOO-06/08/12: leaving a threatened square, 1 a round
-            per_round=1, provoking_moves=("move", "charge"),
-            not_against_cover=True, not_against_total_concealment=True)  # EP-COV-06, EP-ATK-21/22, EP-CONC-10
+        aoo = EpAttacksOfOpportunity()              # EP-AOO: leaving a threatened square, 1 a round; flat-footed
         return Policies(
             stacking=ep_stacking if o.ep_circumstance_stacks else core_stacking,  # EP-MISC-11
             sheets=EpSheets(),                       # senses named in data/ep_senses.yaml (EP-CONC-12)
@@ -69,7 +72,7 @@ class EpicPath(Ruleset):
             conditions=EpStates(o),                  # EP-COND: flat-footed, incorporeal, nebulous, phased, faded
             saves=EpSaves(natural_saves=o.ep_save_naturals == "auto"),  # EP-SAVE-01..03, EP-COV-07
             economy=StandardMoveEconomy(max_free_actions=o.max_free_actions, aoo=aoo),
-            movement=GridMovement(),
+            movement=EpMovement(),                  # EP-MOVE-16/23: charge up to speed, ends the turn
             attack=EpAttack(),                                               # EP-ATK
             defense=EpArmorClass(),                                          # EP-AC
             active_defense=NoActiveDefense(),
@@ -81,9 +84,10 @@ class EpicPath(Ruleset):
             concealment=EpConcealment(o),            # EP-CONC: strongest only, after a hit, senses, invisibility
             reactions=aoo,
             actions=ActionGroups(
+                EpActions(o),                       # full attack, defensive fighting, impeded move, stances, splash
                 EpStrikes(cdg_dc_before_resistance=o.ep_cdg_dc_before_resistance),  # EP-CDG, EP-MISC-01..05
                 SeeingActions(o, own=[ASSIST, SPOT, GROPE])),  # EP-MISC-06..14 assist; EP-CONC-21..26 spot, grope
-            tactics=CoreTactics(),
+            tactics=EpTactics(),                    # splash into groups, defensive when outmatched
         )
 
 
