@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from d20combat.dice import DiceSource
 from d20combat.model.creature import Creature
@@ -23,3 +24,9 @@ class StealthSurprise(Component):
         sneaky_sides = {c.side for c in sneakers}
         perceivers = [c for c in creatures.values() if c.side not in sneaky_sides]
         return determine_surprise(sneakers, perceivers, dice)
+
+    def settle(self, battle: Any, dice: DiceSource) -> tuple[list[str], list[str], bool]:
+        """(the surprised creatures, notes, whether there is a surprise round) for the battle about to start; the
+        core's: :meth:`determine`, with a surprise round when anyone is surprised (PFB-SURP-04)."""
+        surprised, notes = self.determine(battle.creatures, battle.surprised, dice)
+        return surprised, notes, bool(surprised)

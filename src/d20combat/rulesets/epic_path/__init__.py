@@ -5,6 +5,10 @@ components; what it changes is one component per policy area — :meth:`EpicPath
 
 - attacks of opportunity from threatened squares (EP-AOO): one a round, from each enemy at most one per
   provoking action, by leaving a threatened square (a move or a charge; never a 5-foot step)
+- time and the turn (EP-INIT, EP-SURP, EP-ACT, EP-TIME, action points): initiative with three tie-breakers and
+  Flat-Footed until the first turn; the ambush check and awareness; standard, move and swift actions converted only
+  downwards, a full-round lock, one immediate action a round; hold and ready; the 10-round Maximum Encounter Length;
+  action points by combat round (docs/epic-path/time-and-turn.md)
 
 Every AMBIGUOUS or MISSING point of EP.md with a proposed reading is an option of :class:`EpOptions`, with
 that reading as its default.
@@ -20,7 +24,6 @@ from d20combat.rulesets.components import (
     ActionSet,
     ArmorClass,
     CoreSheets,
-    CoreTactics,
     CornerCover,
     D20Attack,
     D20Saves,
@@ -29,14 +32,16 @@ from d20combat.rulesets.components import (
     HitPoints,
     NamedConditions,
     NoActiveDefense,
-    StandardMoveEconomy,
-    StealthSurprise,
     StrongestConcealment,
     ThreatAndConfirm,
-    TurnOrder,
 )
 from d20combat.rulesets.components.reactions import ThreatenedSquareAoO
+from d20combat.rulesets.epic_path.ambush import AmbushSurprise
+from d20combat.rulesets.epic_path.economy import EpEconomy, may_react
+from d20combat.rulesets.epic_path.initiative import EpInitiative
 from d20combat.rulesets.epic_path.options import EpOptions
+from d20combat.rulesets.epic_path.tactics import EpTactics
+from d20combat.rulesets.epic_path.turn_actions import TIME_AND_TURN_ACTIONS
 
 
 class EpicPath(Ruleset):
@@ -48,15 +53,19 @@ class EpicPath(Ruleset):
     def compose(cls, options: Any) -> Policies:
         o: EpOptions = options
         aoo = ThreatenedSquareAoO(                  # EP-AOO-06/08/12: leaving a threatened square, 1 a round
-            per_round=1, provoking_moves=("move", "charge"))
+            per_round=1, provoking_moves=("move", "charge"),
+            may_react=may_react)                    # EP-ACT-05: none after a full-round action
         return Policies(
             stacking=core_stacking,
             sheets=CoreSheets(),
-            turn_order=TurnOrder(),
-            surprise=StealthSurprise(),
+            turn_order=EpInitiative(tie_d20=o.init_tie_d20, max_rounds=o.max_encounter_rounds,
+                                    surprise_round_counts=o.surprise_round_counts_for_reset,
+                                    flat_footed_after_reset=o.flat_footed_after_reset),
+            surprise=AmbushSurprise(spot_step=o.spot_check_step),
             conditions=NamedConditions(),
             saves=D20Saves(),
-            economy=StandardMoveEconomy(max_free_actions=o.max_free_actions, aoo=aoo),
+            economy=EpEconomy(max_free_actions=o.max_free_actions, aoo=aoo,
+                              surprise_may_degrade=o.surprise_standard_may_degrade),
             movement=GridMovement(),
             attack=D20Attack(),
             defense=ArmorClass(),
@@ -67,8 +76,8 @@ class EpicPath(Ruleset):
             cover=CornerCover(),
             concealment=StrongestConcealment(),
             reactions=aoo,
-            actions=ActionSet(),
-            tactics=CoreTactics(),
+            actions=ActionSet(own=(*TIME_AND_TURN_ACTIONS,)),
+            tactics=EpTactics(),
         )
 
 
