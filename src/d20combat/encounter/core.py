@@ -158,9 +158,10 @@ class EncounterCore:
         """PFB-SURP-01..07 and PFB-RND-08: surprise is settled before initiative (P4, the ruleset's policy).
         Whether there is a surprise round: when someone is surprised, or when the policy says so although nobody
         is (EP-SURP-17)."""
-        surprised, notes, round_ = self.ruleset.surprise.settle(self.battle, self.dice)
-        tx.emit(ev.SurpriseDetermined(surprised, notes, round=round_ and not surprised))
-        return bool(surprised) or round_
+        settled = self.ruleset.surprise.settle(self.battle, self.dice)
+        tx.emit(ev.SurpriseDetermined(settled.surprised, settled.notes, round=settled.round and not settled.surprised,
+                                      verdict=settled.verdict))
+        return bool(settled.surprised) or settled.round
 
     def _roll_initiative(self, tx: Tx) -> None:
         """PFB-INIT-01..05, PFB-RND-09/10: everyone rolls, surprised creatures included."""

@@ -42,17 +42,20 @@ class EncounterStarted(Event):
 @dataclass(frozen=True, slots=True)
 class SurpriseDetermined(Event):
     kind: ClassVar[str] = "surprise_determined"
-    quiet_defaults: ClassVar[tuple[str, ...]] = ("round",)
+    quiet_defaults: ClassVar[tuple[str, ...]] = ("round", "verdict")
     surprised: list[str]
     details: list[str]
     round: bool = False
     """A surprise round although nobody is surprised (EP-SURP-17)."""
+    verdict: str = ""
+    """Why, naming no hidden creature (EP's ambush check): shown whoever reads."""
 
     def explain(self) -> str:
+        why = f" {self.verdict}" if self.verdict else ""
         if not self.surprised and self.round:
-            return "Nobody is surprised, but there is a surprise round. " + " ".join(self.details)
+            return "Nobody is surprised, but there is a surprise round (EP-SURP-17)." + why
         if not self.surprised:
-            return "Nobody is surprised: no surprise round."
+            return "Nobody is surprised: no surprise round." + why
         return "Surprised: " + ", ".join(self.surprised) + ". " + " ".join(self.details)
 
 

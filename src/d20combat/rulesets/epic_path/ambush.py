@@ -19,6 +19,7 @@ import yaml
 from d20combat.dice import DiceSource
 from d20combat.model.creature import Creature
 from d20combat.rulesets.components import StealthSurprise
+from d20combat.rulesets.components.surprise import Settled
 
 AMBUSH_TARGET = 10
 """EP-SURP-03: an ambush check of 10 or more gives a surprise round."""
@@ -120,35 +121,40 @@ class AmbushSurprise(StealthSurprise):
     def __init__(self, *, spot_step: str = "creature") -> None:
         self.spot_step = spot_step
 
-    def settle(self, battle: Any, dice: DiceSource) -> tuple[list[str], list[str], bool]:
+    def settle(self, battle: Any, dice: DiceSource) -> Settled:
         if battle.surprised is not None:
-            return list(battle.surprised), ["(set by the GM)"], bool(battle.surprised)
+            return Settled(list(battle.surprised), ["(set by the GM)"], bool(battle.surprised))
         creatures: Mapping[str, Creature] = battle.creatures
         ambush = battle.ambush
-        notes: list[str] = []
+        public: list[str] = []  # the reasons that name no hidden creature: the verdict everyone sees
         if any(c.sneaky for c in creatures.values()):
-            notes.append("sneaky creatures' Stealth decides nothing: the ambush check does (EP-SURP-11)")
+            public.append("Sneaky creatures' Stealth decides nothing: the ambush check does (EP-SURP-11).")
         distracted = set(ambush.distracted) if ambush is not None else set()
-        surprised = self._accidental(creatures, distracted, notes)
+        surprised = self._accidental(creatures, distracted, public)
+        notes: list[str] = []
+
+        def done(surprise_round: bool) -> Settled:
+            return Settled(surprised, [*public, *notes], surprise_round or bool(surprised), " ".join(public))
+
         if ambush is None or not ambush.ambushers:
-            return surprised, notes, bool(surprised)
+            return done(False)
         ambushers = list(ambush.ambushers)
         side = creatures[ambushers[0]].side
         if ambush.ruined:
-            notes.append("the ambush was ruined (an ambusher spoke or moved): it needs another minute of "
-                         "preparation, no surprise round from it (EP-SURP-12)")
-            return surprised, notes, bool(surprised)
+            public.append("The ambush was ruined (an ambusher spoke or moved): it needs another minute of "
+                          "preparation, no surprise round from it (EP-SURP-12).")
+            return done(False)
         if ambush.on_guard:
-            notes.append("the prey are on guard after a foe ducked out of sight: no surprise round (EP-SURP-13)")
-            return surprised, notes, bool(surprised)
+            public.append("The prey are on guard after a foe ducked out of sight: no surprise round (EP-SURP-13).")
+            return done(False)
         if ambush.minutes < 1 and ambush.check is None:
-            notes.append("an ambush needs at least 1 minute of preparation (EP-SURP-02): no surprise round")
-            return surprised, notes, bool(surprised)
+            public.append("An ambush needs at least 1 minute of preparation (EP-SURP-02): no surprise round.")
+            return done(False)
         check = ambush_check(dice, minutes=ambush.minutes, skilled=ambush.skilled,
                              hiding_places=ambush.hiding_places, invisible=ambush.invisible, given=ambush.check)
-        notes.append(check.explain())
+        public.append(check.explain() + ".")
         if not check.success:
-            return surprised, notes, bool(surprised)
+            return done(False)
         cr = max(challenge_rating(creatures[cid]) for cid in ambushers)
         prey = [cid for cid, c in creatures.items() if c.side != side]
         notes.append(f"the ambushers ({', '.join(ambushers)}) are aware (EP-SURP-27)")
@@ -163,7 +169,7 @@ class AmbushSurprise(StealthSurprise):
             if not self._notices(creatures[cid], cr, ambush.dc_step, cid in ambush.spotting or group_spotting,
                                  dice, notes):
                 surprised.append(cid)
-        return surprised, notes, True
+        return done(True)
 
     @staticmethod
     def _accidental(creatures: Mapping[str, Creature], distracted: set[str], notes: list[str]) -> list[str]:
@@ -173,11 +179,11 @@ class AmbushSurprise(StealthSurprise):
             by_side.setdefault(c.side, []).append(cid)
         for side, members in by_side.items():
             if all(cid in distracted for cid in members):
-                notes.append(f"every one of {side} is distracted: an accidental encounter, they are surprised "
-                             "(EP-SURP-15)")
+                notes.append(f"Every one of {side} is distracted: an accidental encounter, they are surprised "
+                             "(EP-SURP-15).")
                 out.extend(members)
             elif any(cid in distracted for cid in members):
-                notes.append(f"{side} kept a watch: only a prepared ambush can surprise them (EP-SURP-16)")
+                notes.append(f"{side} kept a watch: only a prepared ambush can surprise them (EP-SURP-16).")
         return out
 
     @staticmethod
