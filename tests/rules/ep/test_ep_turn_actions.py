@@ -10,7 +10,7 @@ from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter
 from d20combat.encounter.gm_actions import GmRemoveCreature
-from d20combat.rulesets.epic_path.economy import FULL_ROUND_LOCK, IMMEDIATE
+from d20combat.rulesets.epic_path.economy import IMMEDIATE, locked
 from d20combat.rulesets.epic_path.turn_actions import Hold, ImmediateAction, Ready, SwiftAction
 
 
@@ -52,7 +52,7 @@ def test_ep_act_03_05_full_round_locks_until_the_next_turn() -> None:
     of opportunity until the creature's next turn."""
     enc = duel([1])
     assert spent(enc.act(ax.Activity("lift-gate"))) == ["full-round"]
-    assert pools(enc) == {"free": 1} and enc.state.get("a").has(FULL_ROUND_LOCK)
+    assert pools(enc) == {"free": 1} and locked(enc.state.get("a"))
     assert_illegal(enc, ax.Activity("open-door"), "no move action left")
     assert_illegal(enc, SwiftAction("smite"), "no swift action left")
     enc.act(ax.EndTurn())
@@ -61,7 +61,7 @@ def test_ep_act_03_05_full_round_locks_until_the_next_turn() -> None:
     assert enc.pending is None and enc.state.get("b").position == (2, 1)
     enc.act(ax.EndTurn())
     enc.act(ax.EndTurn())
-    assert actor(enc) == "a" and not enc.state.get("a").has(FULL_ROUND_LOCK)
+    assert actor(enc) == "a" and not locked(enc.state.get("a"))
 
 
 def test_ep_act_17_18_one_standard_action_a_round() -> None:
@@ -94,7 +94,8 @@ def test_ep_act_23_a_standard_action_converts_down_to_a_move_or_a_swift() -> Non
 
 
 def test_ep_act_24_25_26_never_converted_up() -> None:
-    """EP-ACT-24/26: with the standard spent, a move and a swift action never make a standard one; EP-ACT-25: a swift
+    """EP-ACT-24, EP-ACT-26: with the standard spent, a move and a swift action never make a standard one;
+    EP-ACT-25: a swift
     action is never converted into a move."""
     enc = duel([1])
     enc.act(ax.Attack("b"))
@@ -166,7 +167,8 @@ def three() -> Encounter:
 
 
 def test_ep_act_47_48_49_50_51_hold_then_act_right_after_the_creature() -> None:
-    """EP-ACT-47: holding costs no action; EP-ACT-49: the holder is passed over; EP-ACT-48/50: it acts right after m
+    """EP-ACT-47: holding costs no action; EP-ACT-49: the holder is passed over; EP-ACT-48, EP-ACT-50: it acts
+    right after m
     has finished, before z, never inside m's turn; EP-ACT-51: its initiative becomes 17 − 1 = 16 for good."""
     enc = three()
     events = enc.act(Hold(after="m"))

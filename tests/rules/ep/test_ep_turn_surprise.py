@@ -65,7 +65,8 @@ def test_ep_surp_05_preparation_bonus(minutes: int, bonus: int) -> None:
 
 
 def test_ep_surp_05_08_10_every_bonus_adds_up() -> None:
-    """EP-SURP-05/08/10 (the derived example): d20 5 + 5 minutes (+4) + hiding places (+1) + all invisible (+1) = 11."""
+    """EP-SURP-05, EP-SURP-08, EP-SURP-10 (the derived example): d20 5 + 5 minutes (+4) + hiding places (+1) + all
+    invisible (+1) = 11."""
     enc = ambushed([5, 20, 20], minutes=5, hiding_places=True, invisible=True)
     assert first_round(enc).surprise
     assert "ambush check 11 = d20 5 + preparation 4 + hiding places 1 + all invisible 1 ≥ 10" in texts(enc.log)
@@ -137,7 +138,8 @@ def test_ep_surp_17_27_30_surprise_round_even_if_everyone_noticed() -> None:
 
 
 def test_ep_surp_01_19_29_the_unaware_are_surprised_and_stay_flat_footed() -> None:
-    """EP-SURP-01/29: h2 fails awareness, so it is surprised; EP-SURP-19: it loses its surprise-round action and stays
+    """EP-SURP-01, EP-SURP-29: h2 fails awareness, so it is surprised; EP-SURP-19: it loses its surprise-round
+    action and stays
     Flat-Footed until its first turn in round 1."""
     enc = ambushed([10, 18, 3])
     for _ in range(3):

@@ -15,16 +15,21 @@ from d20combat.rulesets.epic_path.initiative import ACTION_POINTS
 if TYPE_CHECKING:
     from d20combat.rulesets.components.reactions import ThreatenedSquareAoO
 
-FULL_ROUND_LOCK = "full_round_action"
-"""The condition of a creature that took a full-round action, until the start of its next turn (EP-ACT-03/05)."""
+FULL_ROUND_LOCK = "full-round action: no immediate actions or attacks of opportunity (EP-ACT-05)"
+"""The effect on a creature that took a full-round action, until the start of its next turn (EP-ACT-03/05)."""
 
 IMMEDIATE = "immediate"
 """The off-turn pool of immediate actions: one a round (EP-ACT-35)."""
 
 
+def locked(state: CombatantState) -> bool:
+    """EP-ACT-05: the creature took a full-round action and its next turn has not begun."""
+    return any(e.name == FULL_ROUND_LOCK for e in state.effects)
+
+
 def may_react(creature: Creature, state: CombatantState) -> bool:
     """EP-ACT-05: no attacks of opportunity after a full-round action until the creature's next turn."""
-    return not state.has(FULL_ROUND_LOCK)
+    return not locked(state)
 
 
 class EpEconomy(StandardMoveEconomy):
@@ -106,9 +111,7 @@ class EpEconomy(StandardMoveEconomy):
     def after_paid(self, view: View, actor: str, label: str) -> None:
         """EP-ACT-03/05: a full-round action locks the creature's actions and reactions until its next turn."""
         if label == "full-round":
-            view.emit(ev.EffectAdded(actor, "full-round action: no immediate actions or attacks of opportunity "
-                                            "(EP-ACT-05)", actor, view.state.round + 1, condition=FULL_ROUND_LOCK))
-            view.emit(ev.ConditionSet(actor, FULL_ROUND_LOCK, True, "took a full-round action (EP-ACT-03)"))
+            view.emit(ev.EffectAdded(actor, FULL_ROUND_LOCK, actor, view.state.round + 1))
 
     def round_reactions(self, creature: Creature, state: CombatantState) -> dict[str, int]:
         """The attacks of opportunity, one immediate action a round (EP-ACT-35), and the action points kept."""

@@ -20,7 +20,7 @@ from d20combat.encounter import events as ev
 from d20combat.encounter.actions import Action
 from d20combat.errors import D20CombatError
 from d20combat.rulesets.components import ActionSpec, RuleError, View
-from d20combat.rulesets.epic_path.economy import FULL_ROUND_LOCK, IMMEDIATE
+from d20combat.rulesets.epic_path.economy import IMMEDIATE, locked
 from d20combat.rulesets.epic_path.initiative import ACTION_POINTS, FLAT_FOOTED, combat_round
 
 
@@ -136,7 +136,7 @@ def do_immediate(enc: Any, tx: View, actor: str, a: ImmediateAction, dry: bool) 
     _creature_id(enc, s, who, "immediate_action.by")
     if flat_footed(tx, who):
         raise RuleError(f"{who} is flat-footed: no immediate action (EP-ACT-36)")
-    if s.get(who).has(FULL_ROUND_LOCK):
+    if locked(s.get(who)):
         raise RuleError(f"{who} took a full-round action: no immediate action until its next turn (EP-ACT-05)")
     if s.get(who).reactions.get(IMMEDIATE, 0) < 1:
         raise RuleError(f"{who} already took its immediate action this round: one a round (EP-ACT-35)")
