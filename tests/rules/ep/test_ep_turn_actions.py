@@ -10,7 +10,7 @@ from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter
 from d20combat.encounter.gm_actions import GmRemoveCreature
-from d20combat.rulesets.epic_path.economy import IMMEDIATE, locked
+from d20combat.rulesets.epic_path.economy import IMMEDIATE, PART_OF_MOVE, locked
 from d20combat.rulesets.epic_path.turn_actions import Hold, ImmediateAction, Ready, SwiftAction
 
 
@@ -23,7 +23,7 @@ def duel(dice: list[int] | None = None, **a: Any) -> Encounter:
 
 def pools(enc: Encounter) -> dict[str, int]:
     assert enc.state.turn is not None
-    return {k: v for k, v in enc.state.turn.pools.items() if v}
+    return {k: v for k, v in enc.state.turn.pools.items() if v and k != PART_OF_MOVE}
 
 
 def actor(enc: Encounter) -> str:
@@ -32,7 +32,7 @@ def actor(enc: Encounter) -> str:
 
 
 def spent(events: list[ev.Event]) -> list[str]:
-    return [e.cost for e in events if isinstance(e, ev.BudgetSpent)]
+    return [e.cost for e in events if isinstance(e, ev.BudgetSpent) and e.cost != "none"]
 
 
 def test_ep_act_01_02_a_turn_holds_standard_move_swift_and_free() -> None:
@@ -284,3 +284,45 @@ def test_ep_act_61_trigger_in_the_next_round_and_still_a_turn() -> None:
     assert enc.state.round == 2 and [e.attacker for e in events if isinstance(e, ev.AttackResolved)] == ["z"]
     enc.act(ax.EndTurn())                     # o
     assert actor(enc) == "z" and pools(enc)["standard"] == 1
+
+
+# --- part of a move action ---------------------------------------------------------------------------------------
+def armed(**kw: Any) -> Encounter:
+    """w (a fighter, club in hand) far from anyone; its turn first."""
+    return ep([{"id": "w", "side": "x", "stats": {**FIGHTER, "wielding": "club"}, "position": [0, 0], **kw},
+               {"id": "e", "side": "y", "stats": stats("e"), "position": [9, 9]}])
+
+
+def test_ep_act_27_30_draw_as_part_of_the_move() -> None:
+    """EP-ACT-27: walking and drawing a weapon take one move action; EP-ACT-30: drawing, sheathing, drawing a potion,
+    picking up an item are such activities; only one rides on each move action."""
+    enc = armed()
+    enc.act(ax.Move(to=(0, 4)))
+    events = enc.act(ax.Sheathe())
+    assert spent(events) == ["part-of-move"]
+    assert "carried by the move action taken" in texts(events) and enc.state.get("w").wielding is None
+    assert pools(enc) == {"standard": 1, "swift": 1, "free": 1}
+    assert spent(enc.act(ax.Draw("club"))) == ["standard-as-move"]   # the rider is used: the next costs an action
+    potion = armed()
+    potion.act(ax.Move(to=(0, 4)))
+    assert spent(potion.act(ax.Activity("draw-potion"))) == ["part-of-move"]
+
+
+def test_ep_act_28_rides_on_a_move_action_without_movement() -> None:
+    """EP-ACT-28: standing up from prone (a move action, no movement) can carry drawing a weapon."""
+    enc = armed(conditions=["prone"])
+    enc.act(ax.Sheathe())                       # pays the move action itself …
+    assert spent(enc.act(ax.StandUp())) == ["standard-as-move"]
+    assert spent(enc.act(ax.Draw("club"))) == ["part-of-move"]  # … and standing up carries the draw
+
+
+def test_ep_act_29_not_after_a_move_degraded_to_swift_or_a_full_round() -> None:
+    """EP-ACT-29: no "part of a move" activity in a round whose move action went to a swift action or whose
+    actions went to a full-round action: an actual move action must be taken."""
+    enc = armed()
+    enc.act(SwiftAction("smite"))
+    enc.act(SwiftAction("rage"))                # the move action spent as a swift one
+    assert spent(enc.act(ax.Sheathe())) == ["standard-as-move"]
+    full = armed()
+    full.act(ax.Activity("lift-gate"))
+    assert_illegal(full, ax.Sheathe(), "no move action left")

@@ -4,6 +4,7 @@ immediate action a round from its own budget; action points kept from round to r
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from d20combat.encounter import events as ev
@@ -17,6 +18,9 @@ if TYPE_CHECKING:
 
 FULL_ROUND_LOCK = "full-round action: no immediate actions or attacks of opportunity (EP-ACT-05)"
 """The effect on a creature that took a full-round action, until the start of its next turn (EP-ACT-03/05)."""
+
+PART_OF_MOVE = "part_of_move"
+"""A hidden turn pool: what a move action taken this turn may still carry "as part of" it (EP-ACT-27..29)."""
 
 IMMEDIATE = "immediate"
 """The off-turn pool of immediate actions: one a round (EP-ACT-35)."""
@@ -44,10 +48,13 @@ class EpEconomy(StandardMoveEconomy):
     - One immediate action a round, its own budget (EP-ACT-35), never while Flat-Footed (EP-ACT-36).
     - The surprise round: a single standard action (EP-SURP-18); ``surprise_may_degrade`` is the reading that it may
       be spent as a move or swift action.
+    - A move action (not one degraded to a swift action, not a full-round action) may carry one activity that is
+      "part of a move action" (EP-ACT-27..29): the hidden pool :data:`PART_OF_MOVE`.
     - Action points stay in the off-turn pool ``action_points`` from round to round (EP-MISC-22).
     """
 
     POOL_ORDER: ClassVar[tuple[str, ...]] = ("standard", "move", "swift", "free")
+    POOL_NAMES: ClassVar[Mapping[str, str]] = {"free": "free actions", PART_OF_MOVE: ""}
 
     def __init__(self, *, max_free_actions: int = 1, aoo: ThreatenedSquareAoO | None = None,
                  surprise_may_degrade: bool = True, action_points_per_combat: int = 1) -> None:
@@ -78,11 +85,11 @@ class EpEconomy(StandardMoveEconomy):
                 raise BudgetError("the standard action is already used; a move and a swift action never make one "
                                   "(EP-ACT-24/26)")
             return "standard", {"standard": 1}
-        if cost == "move":
+        if cost == "move":  # EP-ACT-27/28: an actual move action may carry one "part of a move" activity
             if mov:
-                return "move", {"move": 1}
+                return "move", {"move": 1, PART_OF_MOVE: -1}
             if std and degrade:
-                return "standard-as-move", {"standard": 1}
+                return "standard-as-move", {"standard": 1, PART_OF_MOVE: -1}
             if std:
                 raise BudgetError("the surprise round's single standard action cannot be spent as a move action "
                                   "(EP-SURP-18, option surprise_standard_may_degrade)")

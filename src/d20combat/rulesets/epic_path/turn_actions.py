@@ -17,10 +17,10 @@ from typing import Any, ClassVar
 import yaml
 
 from d20combat.encounter import events as ev
-from d20combat.encounter.actions import Action
+from d20combat.encounter.actions import Action, Activity, Draw, Sheathe
 from d20combat.errors import D20CombatError
 from d20combat.rulesets.components import ActionSpec, RuleError, View
-from d20combat.rulesets.epic_path.economy import IMMEDIATE, locked
+from d20combat.rulesets.epic_path.economy import IMMEDIATE, PART_OF_MOVE, locked
 from d20combat.rulesets.epic_path.initiative import ACTION_POINTS, FLAT_FOOTED, combat_round
 
 
@@ -268,7 +268,57 @@ def do_action_point(enc: Any, tx: View, actor: str, a: SpendActionPoint, dry: bo
     tx.emit(ev.TurnPoolsSet(actor, pools, why))
 
 
+PART_OF_MOVE_ACTIVITIES = frozenset({"draw-potion", "pick-up-item"})
+"""EP-ACT-30: the named activities that are "part of a move action" besides drawing and sheathing a weapon."""
+
+
+def _part_of_move(enc: Any, tx: View, actor: str, name: str, dry: bool) -> None:
+    """EP-ACT-27..30: carried by a move action already taken this turn, or else paying a move action of its own
+    (which then carries nothing more)."""
+    turn = tx.state.turn
+    assert turn is not None
+    if turn.pools.get(PART_OF_MOVE, 0) > 0:
+        if not dry:
+            tx.emit(ev.BudgetSpent(actor, f"{name}, carried by the move action taken (EP-ACT-27)", "part-of-move",
+                                   {PART_OF_MOVE: 1}))
+        return
+    enc.pay(tx, actor, name, "move", dry)
+    if not dry and tx.state.turn is not None and tx.state.turn.pools.get(PART_OF_MOVE, 0) > 0:
+        tx.emit(ev.BudgetSpent(actor, name, "none", {PART_OF_MOVE: 1}))
+
+
+def do_draw(enc: Any, tx: Any, actor: str, a: Draw, dry: bool) -> None:
+    from d20combat.encounter import equipment_actions as eq  # the encounter imports the rulesets
+
+    if tx.state.get(actor).wielding == a.attack:
+        raise RuleError(f"draw: {actor} already holds {a.attack}")
+    eq._option(enc, actor, a.attack, tx.state)
+    _part_of_move(enc, tx, actor, f"draw {a.attack}", dry)
+    eq._change_wielding(enc, tx, actor, a.attack, dry)
+
+
+def do_sheathe(enc: Any, tx: Any, actor: str, a: Sheathe, dry: bool) -> None:
+    from d20combat.encounter import equipment_actions as eq
+
+    if tx.state.get(actor).wielding is None:
+        raise RuleError("sheathe: nothing in hand")
+    _part_of_move(enc, tx, actor, "sheathe", dry)
+    eq._change_wielding(enc, tx, actor, None, dry)
+
+
+def do_activity(enc: Any, tx: Any, actor: str, a: Activity, dry: bool) -> None:
+    from d20combat.encounter import equipment_actions as eq
+
+    if a.name in PART_OF_MOVE_ACTIVITIES:
+        _part_of_move(enc, tx, actor, a.name, dry)
+        return
+    eq.do_activity(enc, tx, actor, a, dry)
+
+
 TIME_AND_TURN_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec(Draw, do_draw),
+    ActionSpec(Sheathe, do_sheathe),
+    ActionSpec(Activity, do_activity),
     ActionSpec(SwiftAction, do_swift),
     ActionSpec(ImmediateAction, do_immediate),
     ActionSpec(Hold, do_hold),
