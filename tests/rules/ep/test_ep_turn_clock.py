@@ -3,6 +3,7 @@ points by combat round (EP-MISC-22..26, EP-ACT-53, EP-SURP-23)."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter
 from d20combat.encounter.gm_actions import GmDamage, GmEffect
 from d20combat.rulesets.epic_path.initiative import ACTION_POINTS, FLAT_FOOTED, combat_round
+from d20combat.rulesets.epic_path.time_scale import ROUND_SECONDS, rounds, rung, shorter
 from d20combat.rulesets.epic_path.turn_actions import Hold, SpendActionPoint, action_point_benefit
 
 
@@ -189,3 +191,31 @@ def test_ep_misc_26_gm_circumstance_bonus_for_dialogue() -> None:
     assert spent[0].cost == "free"
     enc.gm(GmEffect("a", "inspired dialogue", 1, attack=2))
     assert sum(m.value for m in enc.plan_attack("a", "b").modifiers) == before + 2
+
+
+def test_ep_time_01_02_rounds_of_six_seconds_ten_to_the_minute() -> None:
+    """EP-TIME-01: a round is six seconds; EP-TIME-02: ten rounds a minute — the Maximum Encounter Length of 1 minute
+    is 10 rounds, and the reset says how long the story ran."""
+    assert ROUND_SECONDS == 6 and rounds("1 minute") == 10 and rounds("3 rounds") == 3 and rounds("2 hours") == 1200
+    enc = ep(far(), dice=[5, 12, 8])
+    assert "60 seconds of the story" in texts(play_rounds(enc, 10))
+
+
+def test_ep_time_03_no_seconds_in_combat() -> None:
+    """EP-TIME-03: combat counts actions and rounds, never seconds: a duration in seconds is refused, naming why."""
+    with pytest.raises(ValueError, match=r"not seconds \(EP-TIME-03\) — 2 round"):
+        rounds("12 seconds")
+    with pytest.raises(ValueError, match="give a number of rounds"):
+        rounds("a while")
+
+
+def test_ep_time_04_the_ladder_of_time_scales() -> None:
+    """EP-TIME-04: free < swift = immediate < move < standard < full attack < full-round < under a minute < a minute <
+    10 minutes < an hour < a day < a week < a month < a year."""
+    ladder = ["free action", "swift action", "move action", "standard action", "full attack action",
+              "full-round action", "less than 1 minute", "1 minute", "10 minutes", "1 hour", "1 day", "1 week",
+              "1 month", "1 year"]
+    assert all(shorter(a, b) for a, b in pairwise(ladder))
+    assert not shorter("immediate action", "swift action") and not shorter("swift action", "immediate action")
+    with pytest.raises(ValueError, match="not one of"):
+        rung("a fortnight")

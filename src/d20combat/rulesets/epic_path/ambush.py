@@ -20,6 +20,7 @@ from d20combat.dice import DiceSource
 from d20combat.model.creature import Creature
 from d20combat.rulesets.components import StealthSurprise
 from d20combat.rulesets.components.surprise import Settled
+from d20combat.rulesets.epic_path.time_scale import ROUNDS_PER_MINUTE
 
 AMBUSH_TARGET = 10
 """EP-SURP-03: an ambush check of 10 or more gives a surprise round."""
@@ -148,7 +149,8 @@ class AmbushSurprise(StealthSurprise):
             public.append("The prey are on guard after a foe ducked out of sight: no surprise round (EP-SURP-13).")
             return done(False)
         if ambush.minutes < 1 and ambush.check is None:
-            public.append("An ambush needs at least 1 minute of preparation (EP-SURP-02): no surprise round.")
+            public.append(f"An ambush needs at least 1 minute ({ROUNDS_PER_MINUTE} rounds) of preparation "
+                          "(EP-SURP-02): no surprise round.")
             return done(False)
         check = ambush_check(dice, minutes=ambush.minutes, skilled=ambush.skilled,
                              hiding_places=ambush.hiding_places, invisible=ambush.invisible, given=ambush.check)

@@ -18,6 +18,7 @@ from d20combat.model.creature import Creature
 from d20combat.numbers import total
 from d20combat.rules.health import Health
 from d20combat.rulesets.components import TurnOrder, View
+from d20combat.rulesets.epic_path.time_scale import ROUND_SECONDS, rounds
 
 FLAT_FOOTED = "flat_footed"
 """The stored condition of a creature that has not acted yet in the encounter (EP-SURP-20, EP-COND-01)."""
@@ -50,8 +51,9 @@ class EpInitiative(TurnOrder):
       ``flat_footed_after_reset`` are the readings of EP-TIME-06 and EP-TIME-14.
     """
 
-    def __init__(self, *, tie_d20: str = "higher-first", max_rounds: int = 10, surprise_round_counts: bool = False,
-                 flat_footed_after_reset: bool = False, action_points_per_combat: int = 1) -> None:
+    def __init__(self, *, tie_d20: str = "higher-first", max_rounds: int = rounds("1 minute"),
+                 surprise_round_counts: bool = False, flat_footed_after_reset: bool = False,
+                 action_points_per_combat: int = 1) -> None:
         self.tie_d20 = tie_d20
         self.max_rounds = max_rounds
         self.surprise_round_counts = surprise_round_counts
@@ -134,7 +136,8 @@ class EpInitiative(TurnOrder):
         """EP-TIME-06..14: the combat has lasted its Maximum Encounter Length; a new one begins at once."""
         s = view.state
         view.emit(ev.EncounterClockSet(
-            s.round + 1, f"the combat has lasted {self.max_rounds} rounds in a row (Maximum Encounter Length, "
+            s.round + 1, f"the combat has lasted {self.max_rounds} rounds in a row "
+                         f"({self.max_rounds * ROUND_SECONDS} seconds of the story; Maximum Encounter Length, "
                          "EP-TIME-06): it ends and a new combat begins; the next round is round 1 (EP-TIME-13)"))
         living: list[str] = []
         dead: list[str] = []
