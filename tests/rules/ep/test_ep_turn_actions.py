@@ -326,3 +326,16 @@ def test_ep_act_29_not_after_a_move_degraded_to_swift_or_a_full_round() -> None:
     full = armed()
     full.act(ax.Activity("lift-gate"))
     assert_illegal(full, ax.Sheathe(), "no move action left")
+
+
+def test_ep_act_06_loading_a_heavy_crossbow_is_a_full_round_action() -> None:
+    """EP-ACT-06: loading a heavy crossbow is one of the full-round actions: it takes the turn's actions and locks the
+    creature's reactions until its next turn (EP-ACT-05)."""
+    bow = {**FIGHTER, "attacks": [{"weapon": "heavy-crossbow"}], "wielding": "heavy-crossbow"}
+    enc = ep([{"id": "x", "side": "x", "stats": bow, "position": [0, 0]},
+              {"id": "y", "side": "y", "stats": stats("y"), "position": [9, 9]}], dice=[1])
+    enc.act(ax.Attack("y"))                    # the crossbow starts loaded: the shot empties it (d20 1, a miss)
+    enc.act(ax.EndTurn())
+    enc.act(ax.EndTurn())
+    assert spent(enc.act(ax.Reload("heavy-crossbow"))) == ["full-round"]
+    assert locked(enc.state.get("x")) and pools(enc) == {"free": 1}

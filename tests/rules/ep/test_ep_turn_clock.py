@@ -15,7 +15,7 @@ from d20combat.encounter.engine import Encounter
 from d20combat.encounter.gm_actions import GmDamage, GmEffect
 from d20combat.rulesets.epic_path.initiative import ACTION_POINTS, FLAT_FOOTED, combat_round
 from d20combat.rulesets.epic_path.time_scale import ROUND_SECONDS, rounds, rung, shorter
-from d20combat.rulesets.epic_path.turn_actions import Hold, SpendActionPoint, action_point_benefit
+from d20combat.rulesets.epic_path.turn_actions import Hold, SpendActionPoint, SwiftAction, action_point_benefit
 
 
 def far(**kw: Any) -> list[dict[str, Any]]:
@@ -219,3 +219,20 @@ def test_ep_time_04_the_ladder_of_time_scales() -> None:
     assert not shorter("immediate action", "swift action") and not shorter("swift action", "immediate action")
     with pytest.raises(ValueError, match="not one of"):
         rung("a fortnight")
+
+
+def test_ep_time_10_once_per_encounter_abilities_renew_at_the_reset() -> None:
+    """EP-TIME-10: an ability usable once per encounter (``attributes: {per_encounter:smite: 1}``) is spent for the
+    rest of the combat, and renewed when the Maximum Encounter Length starts a new one."""
+    combatants = far()
+    combatants[0]["stats"] = stats("a", abilities={"dex": 14}, attributes={"per_encounter:smite": 1})
+    enc = ep(combatants, dice=[5, 12, 8])
+    enc.act(SwiftAction("smite"))
+    assert enc.state.get("a").reactions["per_encounter:smite"] == 0
+    play_rounds(enc, 1)
+    while enc.state.turn is not None and enc.state.turn.actor != "a":
+        enc.act(ax.EndTurn())
+    assert_illegal(enc, SwiftAction("smite"), "used it up in this combat")
+    events = play_rounds(enc, 9)
+    assert "a's once-per-encounter abilities are renewed: smite (EP-TIME-10)" in texts(events)
+    assert enc.state.get("a").reactions["per_encounter:smite"] == 1

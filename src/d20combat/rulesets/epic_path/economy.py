@@ -11,7 +11,7 @@ from d20combat.encounter import events as ev
 from d20combat.encounter.state import CombatantState, TurnState
 from d20combat.model.creature import Creature
 from d20combat.rulesets.components import BudgetError, StandardMoveEconomy, TurnAllowance, View
-from d20combat.rulesets.epic_path.initiative import ACTION_POINTS
+from d20combat.rulesets.epic_path.initiative import ACTION_POINTS, per_encounter_uses
 
 if TYPE_CHECKING:
     from d20combat.rulesets.components.reactions import ThreatenedSquareAoO
@@ -125,4 +125,6 @@ class EpEconomy(StandardMoveEconomy):
         pools = super().round_reactions(creature, state)
         pools[IMMEDIATE] = 1
         pools[ACTION_POINTS] = state.reactions.get(ACTION_POINTS, self.action_points_per_combat)
+        for pool, uses in per_encounter_uses(creature).items():  # EP-TIME-10: kept until a new combat begins
+            pools[pool] = state.reactions.get(pool, uses)
         return pools

@@ -26,6 +26,16 @@ FLAT_FOOTED = "flat_footed"
 ACTION_POINTS = "action_points"
 """The off-turn pool that holds a creature's unspent action points (EP-MISC-22)."""
 
+PER_ENCOUNTER = "per_encounter:"
+"""A stat block's ``attributes`` key ``per_encounter:<ability>: N`` gives an ability N uses a combat, kept in the
+off-turn pool of that name and renewed when a new combat begins (EP-TIME-10)."""
+
+
+def per_encounter_uses(creature: Creature) -> dict[str, int]:
+    """The once-(or N times-)per-encounter abilities of a creature: pool name → uses a combat."""
+    return {k: int(v) for k, v in creature.sheet.attributes.items() if k.startswith(PER_ENCOUNTER)}
+
+
 ENCOUNTER_SUFFIX = "(encounter)"
 """Effects whose name ends so last "until the end of the encounter" and end at a reset (EP-TIME-09)."""
 
@@ -163,8 +173,13 @@ class EpInitiative(TurnOrder):
             c = view.state.get(cid)
             pools = dict(c.reactions)
             pools[ACTION_POINTS] = pools.get(ACTION_POINTS, 0) + self.action_points_per_combat
+            renewed = per_encounter_uses(view.creature(cid))
+            pools.update(renewed)  # EP-TIME-10
             view.emit(ev.ReactionsSet(cid, pools))
             view.emit(ev.Note(f"{cid} gains a fresh action point: {pools[ACTION_POINTS]} (EP-TIME-08)"))
+            if renewed:
+                names = ", ".join(k.removeprefix(PER_ENCOUNTER) for k in renewed)
+                view.emit(ev.Note(f"{cid}'s once-per-encounter abilities are renewed: {names} (EP-TIME-10)"))
             for effect in c.effects:
                 if effect.name.endswith(ENCOUNTER_SUFFIX):  # EP-TIME-09
                     view.emit(ev.EffectEnded(cid, effect.name))

@@ -21,7 +21,7 @@ from d20combat.encounter.actions import Action, Activity, Draw, Sheathe
 from d20combat.errors import D20CombatError
 from d20combat.rulesets.components import ActionSpec, RuleError, View
 from d20combat.rulesets.epic_path.economy import IMMEDIATE, PART_OF_MOVE, locked
-from d20combat.rulesets.epic_path.initiative import ACTION_POINTS, FLAT_FOOTED, combat_round
+from d20combat.rulesets.epic_path.initiative import ACTION_POINTS, FLAT_FOOTED, PER_ENCOUNTER, combat_round
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,10 +122,25 @@ def _creature_id(enc: Any, s: Any, cid: str, what: str) -> None:
 
 
 # ----------------------------------------------------------------------------------------------------------------
+def _use_per_encounter(tx: View, who: str, ability: str, dry: bool) -> None:
+    """An ability the stat block gives a number of uses a combat spends one (EP-TIME-10)."""
+    pool = PER_ENCOUNTER + ability
+    uses = tx.state.get(who).reactions
+    if pool not in uses:
+        return
+    if uses[pool] < 1:
+        raise RuleError(f"{ability}: {who} has used it up in this combat (renewed when a new combat begins, "
+                        "EP-TIME-10)")
+    if not dry:
+        tx.emit(ev.ReactionSpent(who, pool, f"{ability} ({uses[pool] - 1} use(s) left this combat)"))
+
+
 def do_swift(enc: Any, tx: View, actor: str, a: SwiftAction, dry: bool) -> None:
     if not a.name:
         raise RuleError("swift_action: give a name (what the swift action does)")
+    _use_per_encounter(tx, actor, a.name, True)
     enc.pay(tx, actor, f"swift action: {a.name}", "swift", dry)
+    _use_per_encounter(tx, actor, a.name, dry)
 
 
 def do_immediate(enc: Any, tx: View, actor: str, a: ImmediateAction, dry: bool) -> None:
@@ -142,8 +157,10 @@ def do_immediate(enc: Any, tx: View, actor: str, a: ImmediateAction, dry: bool) 
         raise RuleError(f"{who} already took its immediate action this round: one a round (EP-ACT-35)")
     if not enc.ruleset.injury.can_act(enc.creature(who), s.get(who)):
         raise RuleError(f"{who} cannot act")
+    _use_per_encounter(tx, who, a.name, True)
     if not dry:
         tx.emit(ev.ReactionSpent(who, IMMEDIATE, f"immediate action: {a.name} (EP-ACT-34/35)"))
+        _use_per_encounter(tx, who, a.name, dry)
 
 
 HOLD_EFFECT = "holding its action (lost if held all the way around, EP-ACT-52)"
