@@ -180,9 +180,33 @@ class CombatantSpec(_Strict):
         return data
 
 
+class AmbushSpec(_Strict):
+    """An ambush prepared before the fight (Epic Path, EP-SURP-02..30): the ambush check's inputs and the
+    awareness checks' — facts of the scene the GM sets, not rules."""
+
+    ambushers: list[Name] = Field(default_factory=list, max_length=MAX_COMBATANTS,
+                                  description="ids of the ambushing party (empty: no ambush was set up)")
+    minutes: int = Field(1, ge=0, le=10000, description="full minutes of preparation (EP-SURP-02/05)")
+    skilled: int = Field(0, ge=0, le=MAX_MODIFIER, description="skilled-ambusher bonus (EP-SURP-06)")
+    hiding_places: bool = Field(False, description="every ambusher in good hiding places (EP-SURP-08/09)")
+    invisible: bool = Field(False, description="every ambusher invisible (EP-SURP-10)")
+    ruined: bool = Field(False, description="an ambusher spoke aloud or moved: the ambush is ruined (EP-SURP-12)")
+    on_guard: bool = Field(False, description="the prey follow or approach a foe that just ducked out of sight: "
+                                              "no surprise round is possible (EP-SURP-13)")
+    dc_step: int = Field(0, ge=0, le=2, description="the ambushers raise the awareness DC: 1 = Hard, "
+                                                     "2 = Impossible (EP-SURP-25)")
+    spotting: list[Name] = Field(default_factory=list, max_length=MAX_COMBATANTS,
+                                 description="ids of the prey that were making Spot checks (EP-SURP-26)")
+    distracted: list[Name] = Field(default_factory=list, max_length=MAX_COMBATANTS,
+                                   description="ids of the prey absorbed in a distraction (EP-SURP-15/16)")
+    check: int | None = Field(None, ge=-MAX_MODIFIER, le=MAX_MODIFIER,
+                              description="the GM's ambush check total instead of a roll")
+
+
 class SurpriseSpec(_Strict):
     surprised: list[Name] | None = Field(None, max_length=MAX_COMBATANTS,
                                          description="ids surprised, decided by the GM (no checks)")
+    ambush: AmbushSpec | None = Field(None, description="Epic Path's ambush check and awareness (EP-SURP)")
 
 
 class Scenario(_Strict):

@@ -49,7 +49,7 @@ def test_ep_aoo_08_13_moving_into_a_threatened_square_does_not_provoke_and_aoo_i
     enc.act(ax.Move(to=(2, 5)))
     assert enc.pending is not None
     enc.respond("decline")
-    assert enc.state.get("g").reactions == {"aoo": 1} and enc.state.get("m").position == (2, 5)
+    assert enc.state.get("g").reactions["aoo"] == 1 and enc.state.get("m").position == (2, 5)
 
 
 def test_ep_aoo_14_at_the_highest_bonus_even_after_a_full_attack() -> None:
@@ -110,4 +110,4 @@ def test_ep_aoo_05_09_only_movement_provokes_in_this_text() -> None:
               {"id": "g", "side": "b", "stats": GUARD, "position": [3, 2]}])
     enc.act(ax.Activity("drink-potion"))
     enc.act(ax.Draw("dagger-thrown"))
-    assert enc.pending is None and enc.state.get("g").reactions == {"aoo": 1}
+    assert enc.pending is None and enc.state.get("g").reactions["aoo"] == 1

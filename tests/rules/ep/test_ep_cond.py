@@ -40,7 +40,7 @@ def damage(events: list[ev.Event]) -> ev.Damaged:
 def test_ep_cond_01_02_flat_footed_until_the_first_regular_turn() -> None:
     """EP-COND-01, EP-COND-02: t has not acted yet, so no Dex to AC (13); after its first turn its AC is 15."""
     enc = ep([{"id": "a", "side": "h", "stats": FIGHTER, "position": [0, 0]},
-              {"id": "t", "side": "f", "stats": T15, "position": [1, 0]}])
+              {"id": "t", "side": "f", "stats": T15, "position": [1, 0]}], alert=False)
     assert ac(enc, "a", "t") == 13
     enc.act(ax.EndTurn())
     assert enc.state.actor == "t"

@@ -73,7 +73,7 @@ def test_ep_def_12_total_defense_needs_the_full_round_outside_the_surprise_round
     it costs that action (EP-SURP-22 reading)."""
     enc = duel(dice=[1])
     enc.act(ax.Attack("g"))
-    assert_illegal(enc, TotalDefense(), "needs both")
+    assert_illegal(enc, TotalDefense(), "needs the standard and the move action")
     surprise = duel(surprise={"surprised": ["g"]})
     assert surprise.state.surprise_round
     events = surprise.act(TotalDefense())

@@ -50,8 +50,9 @@ def test_ep_misc_19_one_stance_at_a_time() -> None:
 
 
 def test_ep_misc_20_a_stance_lasts_at_most_one_minute() -> None:
-    """EP-MISC-20: a stance ends after 10 rounds; it may be started again."""
-    enc = solo()
+    """EP-MISC-20: a stance ends after 10 rounds; it may be started again (a fight without the 10-round
+    Maximum Encounter Length, EP-TIME-06, whose reset would re-roll initiative in between)."""
+    enc = solo({"max_encounter_rounds": 20})
     enc.act(StartStance("guard"))
     for _ in range(9):
         enc.act(ax.EndTurn())

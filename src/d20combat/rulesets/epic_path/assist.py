@@ -10,11 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from importlib import resources
 from typing import Any, ClassVar
-
-import yaml
 
 from d20combat.battlefield.distance import footprint_distance_ft
 from d20combat.encounter import actions as ax
@@ -23,29 +19,12 @@ from d20combat.encounter.state import CombatantState
 from d20combat.model.creature import Creature
 from d20combat.numbers import Modifier, core_stacking, total
 from d20combat.rulesets.components import ActionSpec, RuleError
+from d20combat.rulesets.epic_path.dc_ladder import ladder_dc
 
 MAX_ASSISTANTS = 5
 """EP-MISC-10: "no more than 5 characters can ever assist with a skill check"."""
 EPIC_RANKS = 21
 """EP-MISC-13: an epic skill use needs 21 ranks, and so does assisting it."""
-LADDER_STEPS = ("easy", "average", "challenging", "hard", "impossible")
-
-
-@lru_cache(maxsize=1)
-def _ladder() -> dict[str, Any]:
-    text = resources.files("d20combat.data").joinpath("ep_dc_ladder.yaml").read_text(encoding="utf-8")
-    data: dict[str, Any] = yaml.safe_load(text)
-    return data
-
-
-def ladder_dc(step: str, cr: int) -> int:
-    """The DC of ``step`` (easy … impossible) for ``cr`` (``data/ep_dc_ladder.yaml``, an assumption)."""
-    data = _ladder()
-    if step not in LADDER_STEPS:
-        raise RuleError(f"unknown DC step {step!r}; known: {', '.join(LADDER_STEPS)}")
-    if not 0 <= cr <= int(data["max_cr"]):
-        raise RuleError(f"CR {cr} is outside the DC ladder (0 to {data['max_cr']})")
-    return int(data["base"][step]) + cr
 
 
 def ep_stacking(mods: Sequence[Modifier]) -> tuple[tuple[Modifier, ...], tuple[Modifier, ...]]:

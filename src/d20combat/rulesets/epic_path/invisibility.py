@@ -17,7 +17,7 @@ from d20combat.encounter import events as ev
 from d20combat.numbers import total
 from d20combat.rules.armor_class import DefenseContext
 from d20combat.rulesets.components import ActionSet, ActionSpec, RuleError, View
-from d20combat.rulesets.epic_path.assist import ladder_dc
+from d20combat.rulesets.epic_path.dc_ladder import ladder_dc
 from d20combat.rulesets.epic_path.options import EpOptions
 from d20combat.rulesets.epic_path.seeing import condition_args, percent_arg, pinpoint, pinpointed_square
 from d20combat.rulesets.epic_path.senses import has_state

@@ -147,8 +147,8 @@ class DefensiveAbilities:
         self.offensive = frozenset(opts.ep_offensive_abilities)
 
     def activity(self, engine: Encounter, tx: Tx, actor: str, a: ax.Activity, dry: bool) -> None:
-        from d20combat.encounter.equipment_actions import do_activity  # the encounter imports the rulesets
-        from d20combat.encounter.resolution import action_catalogue
+        from d20combat.encounter.resolution import action_catalogue  # the encounter imports the rulesets
+        from d20combat.rulesets.epic_path.turn_actions import do_activity  # part of a move action (EP-ACT-27..30)
 
         do_activity(engine, tx, actor, a, dry)
         if dry or a.name not in self.offensive or action_catalogue().get(a.name, "standard") == "free":

@@ -161,7 +161,7 @@ class MeleeActions:
         the next turn; not with fighting defensively (EP-DEF-16); it ends the turn at once (EP-DEF-18)."""
         if has_effect(engine, tx, actor, FIGHTING_DEFENSIVELY):
             raise RuleError("total defense: cannot be combined with fighting defensively (EP-DEF-16)")
-        single = engine.allowance(actor, tx.state).single_action
+        single = engine.allowance(actor, tx.state).single_action or tx.state.surprise_round  # EP-SURP-22
         engine.pay(tx, actor, "total defense", "standard" if single else "full-round", dry)
         if dry:
             return

@@ -3,6 +3,8 @@ Path adds — who may make one while flat-footed, and what no creature in total 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from d20combat.encounter.state import CombatantState
 from d20combat.model.creature import Creature
 from d20combat.rulesets.components import View
@@ -24,8 +26,8 @@ class EpAttacksOfOpportunity(ThreatenedSquareAoO):
     (EP-AOO-19, EP-COND-03: it is never caught flat-footed), a creature in total defense makes none
     (EP-DEF-17), and none is made against an opponent with cover (EP-COV-06) or total concealment (EP-CONC-10)."""
 
-    def __init__(self) -> None:
-        super().__init__(per_round=1, provoking_moves=("move", "charge", "wade"),
+    def __init__(self, *, may_react: Callable[[Creature, CombatantState], bool] | None = None) -> None:
+        super().__init__(per_round=1, provoking_moves=("move", "charge", "wade"), may_react=may_react,
                          not_against_cover=True, not_against_total_concealment=True)  # EP-COV-06, EP-CONC-10
 
     @staticmethod

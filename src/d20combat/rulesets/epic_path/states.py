@@ -37,17 +37,6 @@ def level_or_cr(creature: Creature, state: CombatantState, condition: str) -> in
     return None
 
 
-def has_acted(state: EncounterState, cid: str) -> bool:
-    """Whether ``cid`` has had its first regular turn in the initiative order (EP-COND-01): a turn of its own in
-    round 1 (round 2 for a creature surprised in the surprise round), or any later round."""
-    first = 2 if cid in state.surprised else 1
-    if state.round > first:
-        return True
-    if state.round < first or cid not in state.order:
-        return False
-    return state.order.index(cid) <= state.turn_index
-
-
 def remembers(state: EncounterState, observer: str, faded: str) -> bool:
     """``observer`` passed its Will save against ``faded`` this round (EP-CONC-39/44)."""
     return any(args == [faded, str(state.round)] for args in condition_args(state.get(observer), "remembering"))
@@ -97,10 +86,10 @@ class EpStates(NamedConditions):
             "incorporeal")
 
     def flat_footed(self, view: View, target: str) -> bool:
-        """EP-COND-01/03: flat-footed until its first regular turn, unless it has uncanny dodge."""
-        if view.creature(target).has_feat("uncanny_dodge"):
-            return False
-        return not has_acted(view.state, target)
+        """EP-COND-01/03: flat-footed until its first regular turn, unless it has uncanny dodge — the stored
+        ``flat_footed`` condition the turn order sets at the start and lifts at that turn (``initiative``,
+        EP-SURP-20), so that the log, the table and every area read the same fact."""
+        return view.state.get(target).has("flat_footed")
 
     # --- who may attack whom ---------------------------------------------------------------------------------
     def attack_problem(self, view: View, attack: AttackInfo) -> str | None:

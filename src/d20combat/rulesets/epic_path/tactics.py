@@ -1,6 +1,7 @@
-"""What Epic Path's own rules recommend to the tactical AI: throw splash weapons into groups, fight defensively
-when outmatched, take the full attack when it has more than one attack, and wade out of impeded terrain (ordinary
-movement already avoids it: impeded squares are never on a move's path)."""
+"""What Epic Path's own rules recommend to the tactical AI: spend an action point when it buys a standard action
+usable at once, throw splash weapons into groups, fight defensively when outmatched, take the full attack when it
+has more than one attack, and wade out of impeded terrain (ordinary movement already avoids it: impeded squares
+are never on a move's path)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,15 @@ from d20combat.battlefield.grid import Footprint
 from d20combat.battlefield.reach import within_reach
 from d20combat.encounter import actions as ax
 from d20combat.rulesets.components import CoreTactics
+from d20combat.rulesets.epic_path.action_point_ai import action_point_worth_spending
 from d20combat.rulesets.epic_path.melee import FULL_ATTACK, FightDefensively, FullAttack, attacks_in_full_attack
 from d20combat.rulesets.epic_path.movement import ImpededMove
 from d20combat.rulesets.epic_path.splash import ThrowSplash
 
 
 class EpTactics(CoreTactics):
-    """The AI's Epic Path habits, in order: a full attack under way goes on; a splash weapon in hand is thrown where
+    """The AI's Epic Path habits, in order: an action point is spent when it buys a standard action usable at once
+    (``action_point_ai``); a full attack under way goes on; a splash weapon in hand is thrown where
     it hits the most foes and no friend (one is drawn when foes bunch up out of reach); a creature outmatched in
     melee (two or more foes on it, or at half its hit points or less) fights defensively; with several attacks it
     full-attacks; in impeded terrain with no foe in reach it wades toward the nearest foe."""
@@ -27,6 +30,9 @@ class EpTactics(CoreTactics):
         turn = s.turn
         if turn is None:
             return None
+        spend = action_point_worth_spending(enc, actor)
+        if spend is not None:
+            return spend
         creature, cs = enc.creature(actor), s.get(actor)
         foes = [f for f in enc.enemies(actor) if not enc.ruleset.injury.out_of_fight(enc.creature(f), s.get(f))]
         if not foes:
