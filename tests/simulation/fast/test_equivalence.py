@@ -7,6 +7,7 @@ with the reason, and the simulation falls back to the reference engine."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,9 @@ from d20combat.dice import SeededDice
 from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter
 from d20combat.rulesets import RULESETS
+from d20combat.rulesets.base import Policies
+from d20combat.rulesets.components import GridMovement
+from d20combat.rulesets.pathfinder_beginner import PathfinderBeginner
 from d20combat.scenario import battle_from_data
 from d20combat.simulation import encounter_seed, play_one, simulate_outcomes
 from d20combat.simulation.fast import kernel_base as k
@@ -261,3 +265,20 @@ def test_two_found_effects_at_once_replay_the_reference_log() -> None:
             assert sum(isinstance(e, ev.EffectAdded) and e.name.startswith("found ") for e in log) >= 2
             return
     raise AssertionError("the misty ford example is gone")
+
+
+def test_a_charge_read_another_way_is_refused_by_name() -> None:
+    """PFB-CHG-05 is what the kernel plays; EP-MOVE-16/23's charge (up to speed, ending the turn) given to the
+    core movement component's parameters is refused, never played as PFB's."""
+    data, _ = next(battles(0, 0))
+    battle = battle_from_data({**data, "ruleset": "pathfinder-beginner", "variants": {}}, "scenario", None)
+    compile_battle(battle)
+
+    class SpeedCharge(PathfinderBeginner):
+        @classmethod
+        def compose(cls, options: Any) -> Policies:
+            return super().compose(options).replace(movement=GridMovement(charge_speed_multiple=1,
+                                                                          charge_ends_turn=True))
+
+    with pytest.raises(NotCompilable, match=r"a charge of 1 × speed that ends the turn"):
+        compile_battle(replace(battle, ruleset=SpeedCharge()))

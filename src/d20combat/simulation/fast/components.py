@@ -245,9 +245,19 @@ def _situational(component: SituationalModifiers, battle: Battle, kn: I64, plane
             planes[ELEVATION_PLANE, c, r] = height
 
 
+def _grid_movement(component: GridMovement, battle: Battle, kn: I64, planes: I64) -> None:
+    """PFB-CHG-05: the kernel's charge moves up to double speed and leaves the rest of the turn; another reading
+    (EP-MOVE-16/23: up to speed, the charge ends the turn) is refused by name."""
+    if component.charge_speed_multiple != 2 or component.charge_ends_turn:
+        raise NotCompilable(f"movement: a charge of {component.charge_speed_multiple} × speed"
+                            f"{' that ends the turn' if component.charge_ends_turn else ''} (the kernel plays 2 × "
+                            f"speed, the turn going on)")
+
+
 def _half_speed(component: HalfSpeedUnlessAided, battle: Battle, kn: I64, planes: I64) -> None:
     """CMV-INJ-07: staggered creatures move at half speed (blinded, fatigued and guided creatures, the other
     rows and the aid, never occur in a compiled battle)."""
+    _grid_movement(component, battle, kn, planes)
     _table_of(component, "movement")
     kn[K_MOVE_CMV] = 1
 
@@ -337,7 +347,7 @@ KERNEL_COMPONENTS: dict[str, tuple[KernelComponent, ...]] = {
     "saves": (KernelComponent(D20Saves), KernelComponent(TableSaves), KernelComponent(SkillSaves)),
     "economy": (KernelComponent(StandardMoveEconomy, _ECONOMY, _standard_move),
                 KernelComponent(MinorMajorEconomy, (*_ECONOMY, "pay_escaping"), _minor_major)),
-    "movement": (KernelComponent(GridMovement, ("speed_ft",)),
+    "movement": (KernelComponent(GridMovement, ("speed_ft",), _grid_movement),
                  KernelComponent(HalfSpeedUnlessAided, ("speed_ft", "speed"), _half_speed)),
     "attack": (KernelComponent(D20Attack, _ATTACK),
                KernelComponent(SituationalModifiers, (*_ATTACK, "higher_ground", "threatens_target", "flanking",
