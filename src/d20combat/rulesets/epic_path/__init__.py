@@ -58,7 +58,7 @@ from d20combat.rulesets.epic_path.senses import EpSheets
 from d20combat.rulesets.epic_path.states import EpStates
 from d20combat.rulesets.epic_path.strikes import EpStrikes
 from d20combat.rulesets.epic_path.tactics import EpTactics
-from d20combat.rulesets.epic_path.turn_actions import TIME_AND_TURN_ACTIONS
+from d20combat.rulesets.epic_path.turn_actions import TIME_AND_TURN_ACTIONS, fire_readied
 
 
 class EpicPath(Ruleset):
@@ -76,7 +76,8 @@ class EpicPath(Ruleset):
             sheets=EpSheets(),                       # senses named in data/ep_senses.yaml (EP-CONC-12)
             turn_order=EpInitiative(tie_d20=o.init_tie_d20, max_rounds=o.max_encounter_rounds,  # EP-INIT, EP-TIME
                                     surprise_round_counts=o.surprise_round_counts_for_reset,
-                                    flat_footed_after_reset=o.flat_footed_after_reset),
+                                    flat_footed_after_reset=o.flat_footed_after_reset,
+                                    before_turn=fire_readied),                  # EP-ACT-57: readied actions
             surprise=AmbushSurprise(spot_step=o.spot_check_step),                # EP-SURP: the ambush check
             conditions=EpStates(o),                  # EP-COND: flat-footed, incorporeal, nebulous, phased, faded
             saves=EpSaves(natural_saves=o.ep_save_naturals == "auto"),  # EP-SAVE-01..03, EP-COV-07

@@ -9,7 +9,7 @@ combat), so the round an action point is judged by (EP-MISC-23) is a pure functi
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from d20combat.dice import DiceSource
 from d20combat.encounter import events as ev
@@ -59,11 +59,15 @@ class EpInitiative(TurnOrder):
       EP-TIME-07) and gain an action point (EP-TIME-08), "until the end of the encounter" effects end (EP-TIME-09),
       the dead stay dead (EP-TIME-11), and the next round is round 1 (EP-TIME-13). ``surprise_round_counts`` and
       ``flat_footed_after_reset`` are the readings of EP-TIME-06 and EP-TIME-14.
+    - ``before_turn(view, actor)``: what interrupts before a creature acts — the readied actions that fire when it
+      starts its turn (EP-ACT-57; the actions chapter's ``fire_readied``, given by the composition).
     """
 
     def __init__(self, *, tie_d20: str = "higher-first", max_rounds: int = rounds("1 minute"),
                  surprise_round_counts: bool = False, flat_footed_after_reset: bool = False,
-                 action_points_per_combat: int = 1) -> None:
+                 action_points_per_combat: int = 1,
+                 before_turn: Callable[[View, str], None] | None = None) -> None:
+        self.before_turn = before_turn
         self.tie_d20 = tie_d20
         self.max_rounds = max_rounds
         self.surprise_round_counts = surprise_round_counts
@@ -125,9 +129,8 @@ class EpInitiative(TurnOrder):
                                               "points; the surprise round counts as round 1 too (EP-SURP-23)"))
 
     def start_of_turn(self, view: View, actor: str) -> None:
-        from d20combat.rulesets.epic_path.turn_actions import fire_readied  # the actions import this module
-
-        fire_readied(view, actor)  # EP-ACT-57: readied attacks interrupt before the creature acts
+        if self.before_turn is not None:
+            self.before_turn(view, actor)  # EP-ACT-57: readied attacks interrupt before the creature acts
         s = view.state
         c = s.get(actor)
         if not c.has(FLAT_FOOTED) or (s.surprise_round and actor in s.surprised):
