@@ -130,6 +130,7 @@ from d20combat.simulation.fast.kernel_flow import (
     strenuous,
 )
 from d20combat.simulation.fast.kernel_movement import speed_ft
+from d20combat.simulation.fast.kernel_skill_damage import miss_chance, mitigate
 from d20combat.simulation.fast.layout import (
     K_CDG_REMOVES_MISS,
     K_CHARGE_EARLY,
@@ -303,6 +304,7 @@ def roll_attack(w: tuple, light: I64, ev: I64, s: I64, t: I64, tape: U32, att: i
     confirmation, damage (PFB-ATK, PFB-NAT, PFB-CONC-09, PFB-CRIT, PFB-DMG)."""
     cs, opt, _meanp, _ac, threat, _rng, natural, faces, _cover_mode, kn = w
     before_roll = kn[K_CONC_BEFORE] == 1
+    pct = miss_chance(kn, pct)  # skill-based NoConcealment: no miss chance, no guessed square (kernel_skill_damage)
     guessing = pct < 0  # PFB-CONC-12, CMV-CONC-14: a miss tells the attacker only "miss" (no roll in the log)
     pct = abs(pct)
     if pct and before_roll:
@@ -342,7 +344,7 @@ def roll_attack(w: tuple, light: I64, ev: I64, s: I64, t: I64, tape: U32, att: i
     raw += opt[att, o, E_BONUS] if opt[att, o, E_COUNT] or opt[att, o, E_BONUS] else 0
     for _ in range(cs[att, SNEAK_HELPLESS] if helpless else cs[att, SNEAK_VS_ANY]):
         raw += roll(t, tape, 6)
-    amount = max(raw, kn[K_MIN_DAMAGE])
+    amount = mitigate(kn, tgt, max(raw, kn[K_MIN_DAMAGE]))  # skill-based's armor rating (kernel_skill_damage)
     damage(ev, s, cs, t, kn, tape, tgt, amount, att)
 
 
@@ -393,7 +395,7 @@ def best_attack(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, o: int,  
         if not ok:
             continue
         ac = target_ac(w, m[5], s, t, me, foe, o, degree)
-        p_hit = min(max((21 - (ac - raw)) / 20, 0.05), 0.95) * (1 - abs(pct) / 100)
+        p_hit = min(max((21 - (ac - raw)) / 20, 0.05), 0.95) * (1 - miss_chance(w[9], abs(pct)) / 100)
         hp_left = max(s[foe, HP], 1)
         score = p_hit * min(meanp[me, o] / hp_left, 1.5)
         if best == -1 or score > best_score:

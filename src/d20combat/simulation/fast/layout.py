@@ -30,7 +30,15 @@ RELOAD_NONE, RELOAD_MOVE, RELOAD_FULL = 0, 1, 2
 (K_ECON_CMV, K_INJURY_CMV, K_DEATH_CON, K_PASS_STABLE, K_DYING_GM, K_BLOODIED_UP, K_STRAIN, K_DEF_CMV,
  K_UNSEEN, K_MOVE_CMV, K_CHARGE_EARLY, K_ATK_CMV, K_ATK_BLOODIED_UP, K_HIGHER_MELEE_ONLY, K_COVER_CMV,
  K_SOFT_RANGED_ONLY, K_TACTICS_CMV, K_CDG_REMOVES_MISS, K_CDG_KEEPS) = range(18, 37)
-N_KN = 37
+K_SKL_MITIGATE, K_SKL_MIN_AFTER, K_SKL_NO_CONC = range(100, 103)
+"""Skill-based's block of knobs (issue 14, ``kernel_skill_*.py``), numbered from 100. ``kn[K_SKL_MITIGATE]``: the
+damage is skill-based's armor-rating damage, the defender's rating in ``kn[K_SKL_ARMOR + creature]``, floored at
+``kn[K_SKL_MIN_AFTER]`` after armor (SKL-DMG-03/04). ``kn[K_SKL_NO_CONC]``: no concealment — the sources are found
+(a totally concealed target is attacked in a named square) but give no miss chance (rules-diff P18)."""
+K_SKL_ARMOR = 110
+MAX_SKL_CREATURES = 128
+"""``kn[K_SKL_ARMOR + i]``: creature ``i``'s armor rating (for up to ``MAX_SKL_CREATURES`` creatures)."""
+N_KN = K_SKL_ARMOR + MAX_SKL_CREATURES
 """``kn[K_ECON_CMV]``: the economy is off-guard's minor/major one (staggered: a single action; dying, stable
 or dead: no actions; no PFB strain). ``kn[K_INJURY_CMV]``: health is off-guard's damage taken (CMV-INJ), with
 its variants: the death save adds Con (``K_DEATH_CON``), a passed one makes stable (``K_PASS_STABLE``) rather

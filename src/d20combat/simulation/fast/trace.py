@@ -100,7 +100,8 @@ def _injury_entry(cb: CompiledBattle, code: int, a: int, b: int, c: int, d: int,
     return ("note", f"{cid} is dying; the GM decides whether it slips away (cmv_dying = gm)")
 
 
-_ROLL = re.compile(r"(?:hits|misses)(?: \(natural \d+\))?: (-?\d+) = d20 (\d+)")
+_ROLL = re.compile(r"(?:hits|misses)(?: \(natural \d+\))?: (-?\d+) = (?:d20 |natural )(\d+)")
+"""The total and the die: "d20 17", or a face that counts as another number ("natural 20 counts as 30", SKL-ATK-05)."""
 
 
 def _roll_of(lines: list[str]) -> tuple[int | None, int | None]:
