@@ -10,6 +10,7 @@ from typing import Any
 
 from d20combat.rulesets import RULESETS
 from d20combat.rulesets.base import Policies
+from d20combat.rulesets.components import Component
 from d20combat.rulesets.pathfinder_beginner import PathfinderBeginner, PfbOptions
 from d20combat.rulesets.skill_based import SkillBased, SkillBasedOptions
 
@@ -32,6 +33,13 @@ class SkillHybridPathfinder(PathfinderBeginner):
         skl = SkillBasedOptions(**{name: getattr(o, name) for name in SkillBasedOptions.model_fields})
         theirs = SkillBased.compose(skl)
         return super().compose(options).replace(**{area: getattr(theirs, area) for area in o.hybrid_areas})
+
+    def __init__(self, options: dict[str, Any] | None = None) -> None:
+        super().__init__(options)
+        for _area, component in self.components():  # skill-based's siblings a taken area asks (BlockAndDodge
+            for sibling in vars(component).values():  # asks its reactions who is engaged) answer for this ruleset
+                if isinstance(sibling, Component) and not hasattr(sibling, "rules"):
+                    sibling.bind(self)
 
 
 def register() -> Iterator[None]:

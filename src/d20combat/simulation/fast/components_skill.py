@@ -16,18 +16,44 @@ import numpy as np
 import numpy.typing as npt
 
 from d20combat.encounter.battle import Battle
+from d20combat.encounter.state import CombatantState
+from d20combat.model.creature import Creature
+from d20combat.model.statblock import WeaponKind
+from d20combat.rulesets.components import D20Attack, HitPoints
 from d20combat.rulesets.skill_based.action_set import SkillActions
+from d20combat.rulesets.skill_based.active_defense import BlockAndDodge
 from d20combat.rulesets.skill_based.attack import WeaponSkillAttack
 from d20combat.rulesets.skill_based.concealment import NoConcealment
 from d20combat.rulesets.skill_based.damage import ArmorRatingDamage
+from d20combat.rulesets.skill_based.economy import ComplexBasicEconomy
+from d20combat.rulesets.skill_based.options import UNARMED
+from d20combat.rulesets.skill_based.skills import action_grants, skill_rating, weapon_skill
 from d20combat.simulation.fast.layout import (
     CONC_STRONGEST,
     K_CONC_STACK,
+    K_SKL_ACTIONS,
+    K_SKL_ACTIVE,
+    K_SKL_AOO_PER_ROUND,
     K_SKL_ARMOR,
+    K_SKL_AS_BASIC,
+    K_SKL_AUTO_RESERVE,
+    K_SKL_DANGER,
+    K_SKL_DEF,
+    K_SKL_ECON,
     K_SKL_MIN_AFTER,
     K_SKL_MITIGATE,
+    K_SKL_NO_CHARGE,
     K_SKL_NO_CONC,
+    K_SKL_NO_STEP,
+    K_SKL_ROUND_SURPRISE,
     MAX_SKL_CREATURES,
+    MAX_SKL_OPTIONS,
+    SKL_BLOCK,
+    SKL_BLOCK_OFF,
+    SKL_DODGE,
+    SKL_NO_DEFENSE,
+    SKL_RANGED_MAIN,
+    SKL_THREATENS,
     NotCompilable,
 )
 
@@ -55,17 +81,126 @@ def no_concealment(component: NoConcealment, battle: Battle, kn: I64, planes: I6
     kn[K_SKL_NO_CONC] = 1
 
 
+def complex_basic(component: ComplexBasicEconomy, battle: Battle, kn: I64, planes: I64) -> None:
+    """SKL-ACT-01..11, SKL-RES-01..06 and its variants (``skl_complex_as_basic``, ``skl_auto_reserve``,
+    ``skl_surprise_limit``; ``skl_max_free_actions`` is the core's free-action limit). Refused: a creature with
+    action grants (SKL-ACT-03/06/09/10: extra complex or basic actions, held for one use or not), whose pools
+    the kernel does not count, and a reactions component whose round pool is not ``aoo``."""
+    creatures = list(battle.creatures.items())
+    if len(creatures) > MAX_SKL_CREATURES:
+        raise NotCompilable(f"{len(creatures)} creatures: the kernel's reserve holds the complex actions of at most "
+                            f"{MAX_SKL_CREATURES}")
+    for cid, creature in creatures:
+        grants = sorted(action_grants(creature))
+        if grants:
+            raise NotCompilable(f"{cid} has the action grant {grants[0]} (SKL-ACT-03/06/09/10), which the kernel's "
+                                f"economy does not count")
+    if component.reactions.pool != "aoo":
+        raise NotCompilable(f"the economy's attacks of opportunity are counted in pool {component.reactions.pool!r}; "
+                            f"the kernel names it 'aoo'")
+    kn[K_SKL_ECON] = 1
+    kn[K_SKL_AS_BASIC] = int(component.complex_as_basic)
+    kn[K_SKL_AUTO_RESERVE] = int(component.auto_reserve)
+    kn[K_SKL_ROUND_SURPRISE] = int(component.per_round_surprise())
+    kn[K_SKL_AOO_PER_ROUND] = component.reactions.per_round
 
 
 def weapon_skill_attack(component: WeaponSkillAttack, battle: Battle, kn: I64, planes: I64) -> None:
     """SKL-ATK-01..09 as tabled by the compile step. Refused: a Small or Medium creature with a reach weapon (its
-    ring 2 squares away, SKL-AOO-05..09, is not the kernel's reach) and the two-weapon mode of skill-based's
-    actions (the hand penalties, SKL-TWF-03/04). Without that mode no attack carries a two-weapon penalty, and
-    the AI attacks only with the weapon it wields, which the component holds (SKL's undrawn off-hand and unarmed
-    attacks are never its choice)."""
+    ring 2 squares away, SKL-AOO-05..09, is not the kernel's reach). The two-weapon mode (its hand penalties,
+    SKL-TWF-03/04) is never on in a compiled battle: it is switched on only by skill-based's tactics (refused) or
+    a starting condition (refused), so no attack carries a two-weapon penalty, and the AI attacks only with the
+    weapon it wields, which the component holds (SKL's undrawn off-hand and unarmed attacks are never its
+    choice)."""
     for cid, creature in battle.creatures.items():
         if creature.space == 1 and any(o.weapon.reach for o in creature.attacks):
             raise NotCompilable(f"{cid} has a reach weapon: its ring 2 squares away (SKL-AOO-08) is not in the "
                                 f"kernel's reach")
-    if isinstance(battle.ruleset.actions, SkillActions):
-        raise NotCompilable("skill-based's two-weapon mode (SKL-TWF-03/04) is not in the kernel's attack")
+
+
+def skill_actions(component: SkillActions, battle: Battle, kn: I64, planes: I64) -> None:
+    """SKL-RES-02/04/06: the reserve released at the start of each turn and lapsing at the end of the round;
+    rules-diff P7 / SKL-AOO-12: no charge unless ``skl_charge``, no 5-foot step unless ``skl_pf_actions``. Its own
+    actions (reserve, feint, cast spell, two-weapon mode, bonus attack) are chosen only by skill-based's tactics,
+    which the kernel refuses. Refused: a creature with a spell attack (SKL-CSPL-02: cast only through
+    ``cast_spell``, which the kernel's AI does not use)."""
+    for cid, creature in battle.creatures.items():
+        spell = next((o.name for o in creature.attacks if o.kind is WeaponKind.SPELL), None)
+        if spell is not None:
+            raise NotCompilable(f"{cid}'s {spell}: skill-based casts spells only with cast_spell (SKL-CSPL-02), "
+                                f"which the kernel's AI does not use")
+    kn[K_SKL_ACTIONS] = 1
+    kn[K_SKL_NO_CHARGE] = int(not component.charge)
+    kn[K_SKL_NO_STEP] = int(not component.pf_actions)
+
+
+def block_and_dodge(component: BlockAndDodge, battle: Battle, kn: I64, planes: I64) -> None:
+    """SKL-DEF-02..07, SKL-RNG-01/02 and the AI's answer: per creature and weapon in hand (none, or each attack
+    option) its dodge, block and off-hand block bonuses, whether the main hand holds a ranged weapon and whether
+    it threatens; per attack option twice its mean damage before armor; each creature's armor rating. Refused:
+    ``skl_declare_before_roll`` (SKL-DEF-08) and ``skl_ranged_block_breaks`` (SKL-RNG-03), an injury other than
+    hit points (who can act) and an attack whose melee reach is not the creature's (who threatens)."""
+    rs = battle.ruleset
+    if component.declare_before_roll:
+        raise NotCompilable("skl_declare_before_roll (SKL-DEF-08): a defense committed before the roll is not in "
+                            "the kernel")
+    if component.ranged_block_breaks:
+        raise NotCompilable("skl_ranged_block_breaks (SKL-RNG-03): a ranged weapon broken in a block is not in the "
+                            "kernel")
+    if type(rs.injury) is not HitPoints:
+        raise NotCompilable(f"block and dodge with the injury {type(rs.injury).__name__}: the kernel's defender "
+                            f"can act as hit points say")
+    if not isinstance(rs.attack, WeaponSkillAttack) and type(rs.attack).in_melee_reach is not D20Attack.in_melee_reach:
+        raise NotCompilable(f"block and dodge with the attack {type(rs.attack).__name__}: who threatens is judged "
+                            f"by its own melee reach")
+    creatures = list(battle.creatures.items())
+    if len(creatures) > MAX_SKL_CREATURES:
+        raise NotCompilable(f"{len(creatures)} creatures: the kernel's block and dodge table at most "
+                            f"{MAX_SKL_CREATURES}")
+    kn[K_SKL_ACTIVE] = 1
+    for i, (cid, creature) in enumerate(creatures):
+        if len(creature.attacks) > MAX_SKL_OPTIONS:
+            raise NotCompilable(f"{cid} has {len(creature.attacks)} attacks: the kernel's block and dodge table at "
+                                f"most {MAX_SKL_OPTIONS}")
+        kn[K_SKL_ARMOR + i] = component.damage.armor_rating(creature)
+        placed = battle.placements[cid]
+        for w, option in enumerate([None, *creature.attacks]):
+            state = CombatantState(cid, placed.position, creature.sheet.hp, option.name if option else None,
+                                   placed.shield_state)
+            row = K_SKL_DEF + (i * (MAX_SKL_OPTIONS + 1) + w) * 5
+            for k, value in enumerate(_defenses(component, creature, state)):
+                kn[row + k] = value
+        for o, option in enumerate(creature.attacks):
+            twice = 2 * (option.dice.mean + rs.damage.damage_strength(creature, option))
+            if twice != int(twice):
+                raise NotCompilable(f"{cid}'s {option.name}: a mean damage of {twice / 2} is not in halves")
+            kn[K_SKL_DANGER + i * (MAX_SKL_OPTIONS + 1) + o] = int(twice)
+
+
+def _defenses(component: BlockAndDodge, creature: Creature, state: CombatantState) -> list[int]:
+    """``BlockAndDodge.defense_rolls`` without the −6 in melee, in the order of the ``SKL_*`` columns."""
+    hands, reactions = component.hands, component.reactions
+    out = [SKL_NO_DEFENSE] * 5
+    out[SKL_DODGE] = skill_rating(creature, "defense") + creature.dex_mod
+    wielded = hands.wielded(creature, state)
+    out[SKL_RANGED_MAIN] = int(wielded is not None and wielded.is_ranged and wielded.kind is not WeaponKind.SPELL)
+    main = wielded
+    if main is not None and (main.kind is WeaponKind.SPELL or weapon_skill(main.weapon) == UNARMED):
+        main = None
+    shield = hands.shield_in_hand(creature, state)
+    if main is not None or shield is not None or not component.block_needs_item:
+        if main is not None:
+            skill = weapon_skill(main.weapon)
+        elif shield is not None:
+            skill = (shield.skill or UNARMED).lower()
+        else:
+            skill = UNARMED
+        pen = hands.hand_penalty(creature, state, "primary")
+        out[SKL_BLOCK] = skill_rating(creature, skill) + creature.str_mod + (pen.value if pen else 0)
+    off = hands.off_hand(creature, state)
+    if off is not None and (not off.double_end or component.double_weapon_blocks):
+        pen = hands.hand_penalty(creature, state, "off")
+        out[SKL_BLOCK_OFF] = skill_rating(creature, off.skill) + creature.str_mod + (pen.value if pen else 0)
+    threat = reactions.threat_option(creature, state)
+    out[SKL_THREATENS] = int(threat is not None and reactions.threat_reach(creature, state) > 0)
+    return out

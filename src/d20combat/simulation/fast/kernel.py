@@ -131,10 +131,14 @@ from d20combat.simulation.fast.kernel_flow import (
 )
 from d20combat.simulation.fast.kernel_movement import speed_ft
 from d20combat.simulation.fast.kernel_skill_damage import miss_chance, mitigate
+from d20combat.simulation.fast.kernel_skill_defense import active_defense, positions
+from d20combat.simulation.fast.kernel_skill_economy import end_of_turn as skill_end_of_turn
 from d20combat.simulation.fast.layout import (
     K_CDG_REMOVES_MISS,
     K_CHARGE_EARLY,
     K_COVER_CMV,
+    K_SKL_NO_CHARGE,
+    K_SKL_NO_STEP,
     K_SOFT_RANGED_ONLY,
     K_TACTICS_CMV,
     LAND_SPEED,
@@ -317,6 +321,8 @@ def roll_attack(w: tuple, light: I64, ev: I64, s: I64, t: I64, tape: U32, att: i
     value = faces[face] + total
     ac = target_ac(w, light, s, t, att, tgt, o, degree)
     hit = natural[face, 0] == 1 or (natural[face, 1] == 0 and value >= ac)
+    if hit and active_defense(ev, s, cs, t, kn, tape, att, tgt, o, value):  # skill-based's block or dodge
+        hit = False
     if hit and pct and not before_roll:
         d = roll(t, tape, 100)
         if d <= pct:
@@ -410,6 +416,8 @@ def charge_plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, foe: int,
     """``Encounter._do_charge`` checked dry (PFB-CHG-01..12): (legal, end column, end row, distance)."""
     cs, opt = w[0], w[1]
     passable, walls, difficult, ground = m[0], m[1], m[3], m[6]
+    if w[9][K_SKL_NO_CHARGE]:  # rules-diff P7: skill-based's actions have no charge (unless skl_charge)
+        return False, 0, 0, 0
     if t[T_STEPPED] or speed_ft(s, cs, w[9], me) <= 0 or t[T_MOVED]:
         return False, 0, 0, 0
     if 0 < dist_between(s, cs, me, foe) <= cs[me, REACH]:
@@ -453,6 +461,8 @@ def step_ok(w: tuple, m: tuple, s: I64, t: I64, me: int, c: int, r: int) -> tupl
     """``Encounter._do_step`` checked dry (PFB-MOVE-01..05): (legal, diagonal count after it)."""
     cs = w[0]
     kn = w[9]
+    if kn[K_SKL_NO_STEP]:  # SKL-AOO-12: skill-based's actions have no 5-foot step (unless skl_pf_actions)
+        return False, 0
     passable, walls, difficult = m[0], m[1], m[3]
     if t[T_STEPPED] or speed_ft(s, cs, kn, me) <= 0 or t[T_MOVED]:
         return False, 0
@@ -771,6 +781,7 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
     cs, opt, kn = w[0], w[1], w[9]
     me = t[T_ACTOR]
     if kind == A_END:
+        skill_end_of_turn(ev, t, kn, me)  # skill-based's auto reserve (kernel_skill_economy)
         end_turn(ev, s, cs, t, kn, me, R_NONE)
         advance(ev, s, cs, t, kn, tape, order)
         return
@@ -839,6 +850,7 @@ def run(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64, tape: U32, ev:
     most = max(np.max(w[0][:, SPEED]), np.max(w[0][:, LAND_SPEED]), 5)
     # buffers for this battle: the search's, and a scratch copy of the low walls (kernel_cover)
     m = (*m, search_workspace(most, np.max(w[0][:, SIZE])), m[2].copy())
+    positions(t, w[9], order)  # skill-based's active defense: who has had its turn (kernel_skill_defense)
     new_round(ev, s, w[0], t, w[9], 1, surprise)
     advance(ev, s, w[0], t, w[9], tape, order)
     while not t[T_ENDED] and t[T_HAS_TURN]:
