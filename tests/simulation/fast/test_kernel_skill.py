@@ -9,7 +9,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from tests.simulation.fast.hybrids import battles, replay
+import yaml
+from tests.simulation.fast.hybrids import EXAMPLES, battles, replay
 from tests.simulation.fast.skill_hybrids import SkillHybridPathfinder, register, skill_hybrid
 
 from d20combat.encounter import events as ev
@@ -147,7 +148,7 @@ def test_weapon_skill_attack_replays_the_reference_log() -> None:
     assert " skill" in text
 
 
-def test_reach_weapons_and_two_weapon_mode_are_refused() -> None:
+def test_reach_weapons_are_refused() -> None:
     """SKL-AOO-08: a Medium creature's reach weapon reaches a ring 2 squares away, which the kernel's reach is
     not; the refusal names it."""
     data = {**DARK_ARENA, "combatants": [
@@ -263,3 +264,15 @@ def test_armor_ratings_are_compiled_per_creature() -> None:
     for i, creature in enumerate(battle.creatures.values()):
         assert cb.kn[K_SKL_ARMOR + i] == ArmorRatingDamage.armor_rating(creature)
     assert any(cb.kn[K_SKL_ARMOR + i] for i in range(len(battle.creatures)))
+
+
+def test_the_skill_based_ruleset_names_what_the_kernel_still_lacks() -> None:
+    """Issue 14: of skill-based's components the kernel lacks only its attacks of opportunity (SKL-AOO) and its
+    tactics; a skill-based battle is refused, naming both, and plays on the reference engine."""
+    left = [missing.split("=")[0] for missing in unsupported_components(get_ruleset("skill-based"))]
+    assert left == ["reactions", "tactics"]
+    with open(EXAMPLES / "skill-duel.yaml", encoding="utf-8") as f:
+        data = yaml.safe_load(f)
+    data = {**data, "combatants": [{k: v for k, v in c.items() if k != "conditions"} for c in data["combatants"]]}
+    with pytest.raises(NotCompilable, match=r"reactions=SkillAttacksOfOpportunity .*tactics=SkillTactics"):
+        compile_battle(battle_from_data(data, "scenario", None))
