@@ -24,7 +24,6 @@ from d20combat.encounter.state import EncounterState
 from d20combat.model.creature import AttackOption
 from d20combat.numbers import Modifier, total
 from d20combat.rules.armor_class import DefenseContext
-from d20combat.rules.damage import roll_damage
 from d20combat.rulesets.base import RuleError, View
 
 # ------------------------------------------------------------------ attacks
@@ -271,14 +270,15 @@ def roll_attack(enc: EncounterCore, tx: Tx, plan: AttackPlan, *, damage_bonus: i
     if not hit and guessing:
         lines = [lines[0], "  misses"]  # PFB-CONC-12, CMV-CONC-14: the attacker learns only "miss"
     tx.emit(ev.AttackResolved(attacker, target, plan.option.name, hit, critical, lines))
+    rs.after_attack(tx, plan, hit)
     if not hit:
         return
     helpless = rs.injury.is_helpless(enc.creature(target), s.get(target))
     striker = enc.creature(attacker)
     strength = rs.damage.damage_strength(striker, plan.option, state=s.get(attacker))
-    dmg = roll_damage(striker, plan.option, enc.dice, multiplier=mult if critical else 1,
-                      precision_d6=rs.damage.precision_dice(striker, helpless),
-                      minimum=rs.damage.minimum_damage, strength=strength)
+    dmg = rs.damage.roll(tx, plan, striker, critical=critical, multiplier=mult,
+                         precision_d6=rs.damage.precision_dice(striker, helpless),
+                         minimum=rs.damage.minimum_damage, strength=strength)
     amount, text = dmg.total, dmg.explanation
     if damage_bonus:
         amount += damage_bonus

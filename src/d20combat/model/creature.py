@@ -22,6 +22,8 @@ class AttackOption:
     two_handed: bool
     off_hand: bool = False
     """Held in the off hand (skill-based two-weapon fighting)."""
+    proficient: bool = True
+    """Proficient with the weapon (EP-ATK-27: −4 otherwise)."""
 
     @property
     def kind(self) -> WeaponKind:
@@ -96,6 +98,7 @@ def compile_creature(
                 bonus=profile.bonus,
                 two_handed=profile.two_handed or weapon.hands == "two",
                 off_hand=profile.off_hand,
+                proficient=profile.proficient,
             )
         )
     return Creature(

@@ -117,6 +117,11 @@ class Weapon(_Strict):
     skill: Name | None = Field(None, description="the weapon skill it uses (skill-based rules, SKL-ATK-08)")
     reach: bool = Field(False, description="a reach weapon (skill-based rules, SKL-AOO-06/08)")
     double: bool = Field(False, description="a double weapon (skill-based rules, SKL-TWF-20/21)")
+    qualities: tuple[Name, ...] = Field(
+        (), max_length=MAX_LIST_ITEMS, description="weapon qualities by name, for the rulesets that read them "
+        "(Epic Path: brutal, unwieldy, cumbersome, lance, brace, increased-multiplier; EP-ATK-25/26, EP-DMG-11..16)")
+    max_range_ft: Feet | None = Field(None, description="a shorter maximum range than its increments give "
+                                                        "(EP-ATK-16)")
 
     _v_damage = field_validator("damage")(_check_dice)
     _v_energy = field_validator("energy_damage")(_check_dice)
@@ -177,6 +182,8 @@ class AttackProfile(_Strict):
     bonus: Modifier = Field(0, description="situational bonus that always applies, e.g. Weapon Focus +1")
     two_handed: bool = Field(False, description="wielded in both hands (PFB-DMG-05)")
     off_hand: bool = Field(False, description="held in the off hand, ready without drawing (SKL-TWF-01)")
+    proficient: bool = Field(True, description="proficient with the weapon; False: −4 where a ruleset says so "
+                                               "(EP-ATK-27)")
 
 
 class StatBlock(_Strict):

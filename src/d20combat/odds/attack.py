@@ -33,6 +33,7 @@ from d20combat.errors import D20CombatError
 from d20combat.model.creature import AttackOption
 from d20combat.rules import attack as attack_rules
 from d20combat.rules import critical
+from d20combat.rules.damage import DamageDistribution
 from d20combat.rulesets.base import Ruleset
 
 Die = Any
@@ -107,6 +108,9 @@ class AttackProfile:
     """Where the numbers came from (attack and defense breakdowns), for display."""
     notes: tuple[str, ...] = ()
     """What the model leaves out for this pair."""
+    distributions: tuple[DamageDistribution, DamageDistribution] | None = None
+    """(normal hit, critical hit) damage where the ruleset's damage area gives its own arithmetic (Epic Path's
+    averaged and brutal dice, :meth:`HitPointDamage.distribution`); None: ``damage`` × ``multiplier`` + ``once``."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.concealment <= 100:
@@ -287,12 +291,41 @@ def clear_caches() -> None:
     """Forget the cached distributions (benchmarks measure the computation itself with this)."""
     _raw_dice.cache_clear()
     _outcome_dice.cache_clear()
+    _distribution_die.cache_clear()
+
+
+@lru_cache(maxsize=512)
+def _distribution_die(dist: DamageDistribution, minimum: int) -> Die:
+    """A ruleset's own damage distribution: its constant plus each die's equally likely outcomes, at least
+    ``minimum``."""
+    die = icepool.Die([dist.constant])
+    for outcomes in dist.dice:
+        die = die + icepool.Die(list(outcomes))
+    return die.clip(minimum, None)
+
+
+def _own_damage_odds(profile: AttackProfile, w: _Weights, minimum: int) -> AttackOdds:
+    assert profile.distributions is not None
+    normal = _distribution_die(profile.distributions[0], minimum)
+    crit = _distribution_die(profile.distributions[1], minimum)
+    table = _mitigation(profile, normal, crit)
+    if table is not None:
+        normal, crit = normal.map(dict(table)), crit.map(dict(table))
+    parts, times = [], []
+    for die, weight in ((icepool.Die([0]), w.miss), (normal, w.normal), (crit, w.crit)):
+        if weight:
+            parts.append(die)
+            times.append(weight)
+    return AttackOdds(profile, Fraction(w.normal + w.crit, _UNITS), Fraction(w.threat, _UNITS),
+                      Fraction(w.crit, _UNITS), icepool.Die(parts, times=times), normal, crit)
 
 
 def attack_odds(profile: AttackProfile) -> AttackOdds:
     """The exact outcome of one attack: probabilities and damage distributions (cached on data)."""
     w = _weights(profile)
     minimum = profile.policies.minimum_damage
+    if profile.distributions is not None:
+        return _own_damage_odds(profile, w, minimum)
     normal, crit = _raw_dice(profile.damage, profile.multiplier, profile.once, minimum)
     table = _mitigation(profile, normal, crit)
     damage, normal, crit = _outcome_dice(w, profile.damage, profile.multiplier, profile.once, minimum, table)

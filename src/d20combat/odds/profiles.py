@@ -14,6 +14,7 @@ from d20combat.model.creature import AttackOption
 from d20combat.model.statblock import Weapon, WeaponKind
 from d20combat.numbers import total
 from d20combat.odds.attack import FACES, AttackProfile, OddsError, Policies, _crit_text
+from d20combat.rules.damage import DamageDistribution
 from d20combat.rulesets.base import Ruleset
 from d20combat.rulesets.components import NoActiveDefense
 
@@ -147,6 +148,11 @@ def profile_from_encounter(enc: Encounter, attacker: str, target: str, attack: s
     def mitigate(amount: int) -> int:
         return rs.damage.mitigate(t, ts, amount)[0]
 
+    strength = rs.damage.damage_strength(a, option, state=s.get(a_id))
+    own = [rs.damage.distribution(view, plan, a, critical=c, multiplier=mult, precision_d6=precision,
+                                  strength=strength) for c in (False, True)]
+    distributions = (own[0], own[1]) if own[0] is not None and own[1] is not None else None
+
     policies = Policies.from_ruleset(rs, option, mitigate=mitigate)
     concealment = 100 if plan.guessed_wrong else plan.concealment
     notes: list[str] = []
@@ -163,6 +169,23 @@ def profile_from_encounter(enc: Encounter, attacker: str, target: str, attack: s
         details.append(f"concealment {concealment} % {when} ({plan.concealment_reason})")
     if plan.cover.degree is not CoverDegree.NONE:
         details.append(f"cover: {plan.cover.reason}")
+    if distributions is not None:
+        details.append(f"damage as {rs.title} deals it: a hit {_dist_text(distributions[0])}, a critical "
+                       f"{_dist_text(distributions[1])}")
     return AttackProfile(bonus, ac, damage, threat_min, mult, concealment, tuple(once), policies,
                          label=f"{a_id} → {t_id} with {option.name} ({rs.id})", details=tuple(details),
-                         notes=tuple(notes))
+                         notes=tuple(notes), distributions=distributions)
+
+
+def _dist_text(dist: DamageDistribution) -> str:
+    """``"2d8 + 9"``; a die whose outcomes are not 1..N reads ``"d10 (2–10)"``."""
+    sizes: dict[str, int] = {}
+    for outcomes in dist.dice:
+        n = len(outcomes)
+        name = f"d{n}" if tuple(sorted(outcomes)) == tuple(range(1, n + 1)) else \
+            f"d{n} ({min(outcomes)}–{max(outcomes)})"
+        sizes[name] = sizes.get(name, 0) + 1
+    parts = [f"{count}{name}" for name, count in sizes.items()]
+    if dist.constant or not parts:
+        parts.append(str(dist.constant))
+    return " + ".join(parts)

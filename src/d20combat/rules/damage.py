@@ -69,3 +69,13 @@ def roll_damage(
     if value != raw:
         text += f" (raised from {raw} to the minimum {minimum})"
     return DamageRoll(value, raw, text)
+
+
+@dataclass(frozen=True, slots=True)
+class DamageDistribution:
+    """A hit's damage for the exact odds, where a ruleset's damage is not the core's dice-times-multiplier: a
+    constant plus independent dice, each die given as the tuple of its equally likely outcomes (a brutal d10 is
+    ``(2, 3, …, 10, 10)``). The minimum and mitigation are applied by the odds model."""
+
+    constant: int
+    dice: tuple[tuple[int, ...], ...] = ()

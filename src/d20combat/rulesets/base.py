@@ -217,3 +217,7 @@ class Ruleset:
     def after_damage(self, view: View, target: str, amount: int, hp_before: int) -> None:
         for hook in self._hooks["after_damage"]:
             hook(view, target, amount, hp_before)
+
+    def after_attack(self, view: View, attack: AttackInfo, hit: bool) -> None:
+        for hook in self._hooks["after_attack"]:
+            hook(view, attack, hit)

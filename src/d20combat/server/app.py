@@ -24,6 +24,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from d20combat.model.catalog import default_catalog
 from d20combat.server import models as m
+from d20combat.server import preview_models as pm
+from d20combat.server import sim_models as sm
 from d20combat.server.bodylimit import BodyLimit
 from d20combat.server.gm_models import GmIn
 from d20combat.server.jobs import CANCEL_GRACE, Busy, Job, Lab
@@ -249,42 +251,42 @@ def create_app(db_path: str | Path = "d20combat.db", *, lab: Lab | None = None, 
         return await call(service.export, eid)
 
     # ------------------------------------------------------------------ previews
-    @app.get("/api/encounters/{eid}/moves", response_model=m.MovesOut, responses={**E404, **E422},
+    @app.get("/api/encounters/{eid}/moves", response_model=pm.MovesOut, responses={**E404, **E422},
              summary="every square one move action reaches now, with path, cost and who it provokes")
     async def moves(eid: str, combatant: Annotated[str, Query(max_length=200)]) -> dict[str, Any]:
         return await call(service.moves, eid, combatant)
 
-    @app.post("/api/encounters/{eid}/preview/move", response_model=m.PreviewMoveOut, responses={**E404, **E422},
+    @app.post("/api/encounters/{eid}/preview/move", response_model=pm.PreviewMoveOut, responses={**E404, **E422},
               summary="a move's path, cost, provoked reactions and cover from the destination")
-    async def preview_move(eid: str, body: m.PreviewMoveIn) -> dict[str, Any]:
+    async def preview_move(eid: str, body: pm.PreviewMoveIn) -> dict[str, Any]:
         return await call(service.preview_move, eid, body.combatant, body.to, body.via)
 
-    @app.post("/api/encounters/{eid}/preview/attack", response_model=m.PreviewAttackOut,
+    @app.post("/api/encounters/{eid}/preview/attack", response_model=pm.PreviewAttackOut,
               responses={**E404, **E422}, summary="an attack's numbers and exact odds")
-    async def preview_attack(eid: str, body: m.PreviewAttackIn) -> dict[str, Any]:
+    async def preview_attack(eid: str, body: pm.PreviewAttackIn) -> dict[str, Any]:
         return await call(service.preview_attack, eid, body.attacker, body.target, body.attack)
 
-    @app.post("/api/encounters/{eid}/preview/charge", response_model=m.PreviewChargeOut,
+    @app.post("/api/encounters/{eid}/preview/charge", response_model=pm.PreviewChargeOut,
               responses={**E404, **E422}, summary="a charge's possible end squares, each legal or not, with "
                                                  "its line and who it provokes")
-    async def preview_charge(eid: str, body: m.PreviewChargeIn) -> dict[str, Any]:
+    async def preview_charge(eid: str, body: pm.PreviewChargeIn) -> dict[str, Any]:
         return await call(service.preview_charge, eid, body.attacker, body.target)
 
-    @app.post("/api/encounters/{eid}/preview/dice", response_model=m.PreviewDiceOut, responses={**E404, **E422},
+    @app.post("/api/encounters/{eid}/preview/dice", response_model=pm.PreviewDiceOut, responses={**E404, **E422},
               summary="the dice an action (or an answer) rolls, in the engine's order, and the next one it needs")
-    async def preview_dice(eid: str, body: m.PreviewDiceIn) -> dict[str, Any]:
+    async def preview_dice(eid: str, body: pm.PreviewDiceIn) -> dict[str, Any]:
         action = body.action.model_dump(exclude_unset=True) if body.action is not None else None
         return await call(service.preview_dice, eid, action, body.answer, body.dice)
 
     # ------------------------------------------------------------------ designers' lab
-    async def start(body: m.SimulateIn, listed: bool) -> Job:
+    async def start(body: sm.SimulateIn, listed: bool) -> Job:
         return await call(service.simulate, listed=listed, example=body.example, scenario=body.scenario,
                           scenario_yaml=body.scenario_yaml, n=body.n, seed=body.seed, engine=body.engine,
                           ruleset=body.ruleset)
 
-    @app.post("/api/simulations", response_model=m.SimulationOut, responses={**E413, **E422, **E503},
+    @app.post("/api/simulations", response_model=sm.SimulationOut, responses={**E413, **E422, **E503},
               summary="Monte Carlo of a scenario: win rates with 95 % intervals, rounds, damage")
-    async def simulate(body: m.SimulateIn, request: Request) -> dict[str, Any]:
+    async def simulate(body: sm.SimulateIn, request: Request) -> dict[str, Any]:
         job = await start(body, False)
         try:
             while not job.done.is_set():
@@ -299,10 +301,10 @@ def create_app(db_path: str | Path = "d20combat.db", *, lab: Lab | None = None, 
             raise Busy(f"simulation: cancelled ({job.cancel_reason})")
         return job.answer()
 
-    @app.post("/api/simulations/jobs", status_code=202, response_model=m.JobCreated,
+    @app.post("/api/simulations/jobs", status_code=202, response_model=sm.JobCreated,
               responses={**E413, **E422, **E503},
               summary="the same simulation as a job: poll it with GET, cancel it with DELETE")
-    async def start_job(body: m.SimulateIn) -> dict[str, Any]:
+    async def start_job(body: sm.SimulateIn) -> dict[str, Any]:
         return {"id": (await start(body, True)).id}
 
     def job_of(jid: str) -> Job:
@@ -311,12 +313,12 @@ def create_app(db_path: str | Path = "d20combat.db", *, lab: Lab | None = None, 
             raise NotFound(f"no simulation job {jid[:100]!r} (finished jobs are forgotten after a while)")
         return job
 
-    @app.get("/api/simulations/jobs/{jid}", response_model=m.JobOut, responses={**EJOB},
+    @app.get("/api/simulations/jobs/{jid}", response_model=sm.JobOut, responses={**EJOB},
              summary="a simulation job: its status, progress and, when done, its result")
     async def get_job(jid: str) -> dict[str, Any]:
         return job_of(jid).view()
 
-    @app.delete("/api/simulations/jobs/{jid}", response_model=m.JobOut, responses={**EJOB},
+    @app.delete("/api/simulations/jobs/{jid}", response_model=sm.JobOut, responses={**EJOB},
                 summary="cancel a simulation job; answers once it has stopped (within a second or two)")
     async def cancel_job(jid: str) -> dict[str, Any]:
         job = job_of(jid)

@@ -18,7 +18,6 @@ import d20combat.rulesets  # noqa: F401  (registers the rulesets' own actions)
 from d20combat.encounter import actions as ax
 from d20combat.encounter.gm_actions import GmAction
 from d20combat.limits import MAX_LOG_EVENTS, MAX_LOG_WRITES, MAX_WRITE_DICE
-from d20combat.server.simulations import BUDGET_SECONDS, MAX_N, REFERENCE_LIMIT
 
 Square = tuple[int, int]
 SEED_MAX = 2**63 - 1
@@ -264,76 +263,6 @@ class ExportIn(ExportData):
                                          "(give start_dice or seed)")
 
 
-class MoveSquare(BaseModel):
-    to: Square
-    cost_ft: int
-    path: list[Square]
-    provokes: list[str] = Field(description="enemies whose reaction attack leaving a square on the way would draw")
-
-
-class MovesOut(BaseModel):
-    combatant: str
-    squares: list[MoveSquare]
-
-
-class Provoke(BaseModel):
-    by: str
-    square: Square = Field(description="the square whose leaving provokes")
-
-
-class CoverOut(BaseModel):
-    target: str
-    degree: str = Field(description="none, partial, cover or total")
-    reason: str
-    ac_bonus: int
-
-
-class PreviewMoveOut(BaseModel):
-    legal: bool
-    reason: str | None
-    path: list[Square]
-    cost_ft: int | None
-    provokes: list[Provoke]
-    cover: list[CoverOut] = Field(description="cover each enemy would have against an attack from the destination")
-
-
-class ModifierOut(BaseModel):
-    source: str
-    value: int
-
-
-class AttackCover(BaseModel):
-    degree: str
-    reason: str
-
-
-class OddsOut(BaseModel):
-    hit: float
-    crit: float
-    mean_damage: float
-    drop_chance: float = Field(description="the chance this one attack brings the target to 0 hp or below")
-
-
-class WeaponOut(BaseModel):
-    name: str
-    damage: str = Field(description="the weapon's damage dice with every static bonus, e.g. '1d8+3'")
-    threat: str = Field(description="threat range and multiplier, e.g. '19-20/×2'")
-
-
-class PreviewAttackOut(BaseModel):
-    legal: bool
-    reason: str | None
-    modifiers: list[ModifierOut]
-    bonus: int | None
-    target_number: int | None
-    defense_name: str
-    defense_explanation: str
-    cover: AttackCover | None
-    concealment: int
-    odds: OddsOut | None
-    weapon: WeaponOut | None = Field(None, description="the attack's damage dice and threat range")
-
-
 # ---------------------------------------------------------------------------------------- requests
 Dice = Annotated[list[Annotated[str, Field(max_length=20)]], Field(
     max_length=200, description='typed dice "dN=F" in the order the engine asks for them; '
@@ -348,70 +277,6 @@ class CreateIn(_In):
     seed: int | None = Field(None, ge=0, le=SEED_MAX, description="dice seed (default: a random one)")
     name: str | None = Field(None, min_length=1, max_length=200)
     players: str | None = Field(None, max_length=200, description="the side the player view shows in full")
-
-
-class SimulateIn(_In):
-    example: str | None = Field(None, max_length=200, description="the name of a shipped example")
-    scenario: dict[str, Any] | None = Field(None, description="a scenario in the scenario format")
-    scenario_yaml: str | None = Field(None, max_length=1_000_000, description="a scenario as YAML or JSON text")
-    n: int = Field(1000, ge=1, le=MAX_N, description=f"encounters to play (the reference engine: at most "
-                   f"{REFERENCE_LIMIT:,}); a simulation plays for at most {BUDGET_SECONDS:g} s, then answers "
-                   "with the encounters it finished")
-    seed: int = Field(0, ge=0, le=SEED_MAX, description="master seed: same seed, same results")
-    engine: Literal["auto", "fast", "reference"] = Field(
-        "auto", description="auto: the compiled fast path where it replays the scenario exactly")
-    ruleset: str | None = Field(None, max_length=100, description="play the scenario under another ruleset")
-
-
-class SideOut(BaseModel):
-    side: str
-    wins: int
-    rate: float
-    low: float = Field(description="95 % Wilson interval")
-    high: float
-
-
-class CombatantOutcome(BaseModel):
-    id: str
-    side: str
-    dealt_mean: float
-    taken_mean: float
-    downed_rate: float
-    killed_rate: float
-
-
-class SimulationOut(BaseModel):
-    n: int
-    seed: int
-    sides: list[SideOut]
-    draws: int
-    timeouts: int
-    rounds_mean: float
-    rounds_median: float
-    rounds_histogram: dict[str, int]
-    attacks_mean: float
-    combatants: list[CombatantOutcome]
-    n_requested: int = Field(description="the n asked for; n is the encounters actually played")
-    stopped: Literal["time budget", "cancelled"] | None = Field(
-        description="why fewer than n_requested were played (null: all were)")
-    engine: Literal["fast", "reference"]
-    engine_reason: str
-
-
-class JobCreated(BaseModel):
-    id: str
-
-
-class JobOut(BaseModel):
-    id: str
-    status: Literal["queued", "running", "done", "cancelled", "failed"] = Field(
-        description="queued (waiting for a worker), running, done, cancelled (DELETE, or the server stopped) "
-                    "or failed (see detail)")
-    played: int = Field(description="encounters finished so far")
-    n: int = Field(description="encounters asked for")
-    result: SimulationOut | None = Field(
-        description="when done (or cancelled after some encounters): the summary of those played")
-    detail: str | None = Field(description="why it failed or was cancelled")
 
 
 class ActIn(_In):
@@ -446,60 +311,3 @@ class RevealIn(_In):
     combatant: str = Field(max_length=200)
     revealed: bool = Field(True, description="true: the players see it whatever the rules say; false: the rules "
                                              "decide again")
-
-
-class PreviewMoveIn(_In):
-    combatant: str = Field(max_length=200)
-    to: Square
-    via: list[Square] = Field([], max_length=20, description="waypoints the path passes in order (the cheapest "
-                                                          "legal path through them); move with its path")
-
-
-class PreviewAttackIn(_In):
-    attacker: str = Field(max_length=200)
-    target: str = Field(max_length=200)
-    attack: str | None = Field(None, max_length=200)
-
-
-class PreviewDiceIn(_In):
-    """The dice an action (or the answer to the open prompt) rolls with the faces typed so far."""
-
-    action: Action | None = Field(None, description="the action the GM is about to send (or give answer)")
-    answer: str | None = Field(None, max_length=200, description="the answer to the open reaction prompt")
-    dice: Dice = Field([], description="the faces typed so far, in order, like 'd20=14' (or a bare '14')")
-
-
-class DieOut(BaseModel):
-    sides: int
-    purpose: str = Field(description="what the die decides: 'attack valeros->goblin', 'concealment …', "
-                                     "'damage longsword', 'confirm …'")
-    face: int | None = Field(description="the face typed for it; null for the next die")
-
-
-class PreviewDiceOut(BaseModel):
-    typed: list[DieOut] = Field(description="the dice the typed faces went to, in the engine's order")
-    next: DieOut | None = Field(description="the next die the engine rolls; null when the action resolves with "
-                                            "these, pauses for a reaction, or is refused")
-    prompt: Prompt | None = Field(description="the reaction the action pauses for before any further die")
-    error: str | None = Field(description="why these dice or this action are refused (naming the die expected)")
-    complete: bool = Field(description="the typed faces are exactly the dice the action rolls")
-
-
-class PreviewChargeIn(_In):
-    attacker: str = Field(max_length=200)
-    target: str = Field(max_length=200)
-
-
-class ChargeEnd(BaseModel):
-    to: Square
-    legal: bool
-    reason: str | None
-    path: list[Square] = Field(description="the squares the charge passes, in order, ending at ``to``")
-    provokes: list[Provoke]
-
-
-class PreviewChargeOut(BaseModel):
-    attacker: str
-    target: str
-    ends: list[ChargeEnd] = Field(description="the closest squares from which the charger could attack "
-                                              "(PFB-CHG-09), each legal or not with the reason")

@@ -18,6 +18,8 @@ from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter
 from d20combat.rulesets import RULESETS
 from d20combat.rulesets.base import Policies
+from d20combat.rulesets.components import StandardMoveEconomy
+from d20combat.rulesets.components.reactions import ThreatenedSquareAoO
 from d20combat.rulesets.off_guard import OffGuard, OffGuardOptions
 from d20combat.rulesets.pathfinder_beginner import PathfinderBeginner, PfbOptions
 from d20combat.scenario import battle_from_data
@@ -48,6 +50,21 @@ class HybridPathfinder(PathfinderBeginner):
         cmv = OffGuardOptions(**{name: getattr(o, name) for name in OffGuardOptions.model_fields})
         theirs = OffGuard.compose(cmv)
         return super().compose(options).replace(**{area: getattr(theirs, area) for area in o.hybrid_areas})
+
+
+class PfbWithAttacksOfOpportunity(PathfinderBeginner):
+    """Pathfinder Beginner with Epic Path's attacks of opportunity as the epic-path ruleset first composed them:
+    ``ThreatenedSquareAoO`` (anyone able to act) with the standard economy refreshing one a round."""
+
+    id = "test-pfb-with-ep-aoo"
+
+    @classmethod
+    def compose(cls, options: Any) -> Policies:
+        o: PfbOptions = options
+        aoo = ThreatenedSquareAoO(per_round=1, provoking_moves=("move", "charge"))
+        economy = StandardMoveEconomy(max_free_actions=o.max_free_actions,
+                                      surprise_free_actions=o.pfb_surprise_free_actions, aoo=aoo)
+        return super().compose(options).replace(economy=economy, reactions=aoo)
 
 
 def register() -> Iterator[None]:

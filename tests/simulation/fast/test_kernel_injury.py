@@ -183,7 +183,8 @@ def test_outcomes_count_the_injury_components_down_and_dead() -> None:
 
 def test_the_components_are_chosen_by_data() -> None:
     """The off-guard ruleset no longer names its economy, injury or condition table; an economy that refreshes
-    reaction attacks is refused (the kernel does not play them) and so is a subclass that changes a policy."""
+    the attacks of opportunity of another component than the ruleset's reactions is refused, and so is a subclass
+    that changes a policy."""
     assert unsupported_components(get_ruleset(InjuryPathfinder.id)) == []
     missing = unsupported_components(get_ruleset("off-guard"))
     assert not any(m.split("=")[0] in ("economy", "injury", "conditions") for m in missing), missing
@@ -209,5 +210,5 @@ def test_the_components_are_chosen_by_data() -> None:
 
     data = _hybrid(random_battle(2), random.Random(0), InjuryPathfinder.id)
     battle = replace(battle_from_data(data, "scenario", None), ruleset=Reacting())
-    with pytest.raises(NotCompilable, match="reaction attacks"):
+    with pytest.raises(NotCompilable, match=r"attacks of opportunity .* of another component"):
         compile_battle(battle)

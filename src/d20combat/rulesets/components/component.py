@@ -102,5 +102,9 @@ class Component:
     def after_damage(self, view: View, target: str, amount: int, hp_before: int) -> None:
         """After ``target``'s hp changed by ``amount`` (damage positive) from ``hp_before``."""
 
+    def after_attack(self, view: View, attack: AttackInfo, hit: bool) -> None:
+        """After an attack roll was resolved (before its damage): e.g. a one-use bonus on it is spent."""
 
-HOOKS: tuple[str, ...] = ("start_of_round", "start_of_turn", "end_of_turn", "end_of_round", "after_damage")
+
+HOOKS: tuple[str, ...] = ("start_of_round", "start_of_turn", "end_of_turn", "end_of_round", "after_damage",
+                          "after_attack")

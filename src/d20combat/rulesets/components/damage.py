@@ -5,7 +5,7 @@ from __future__ import annotations
 from d20combat.encounter.state import CombatantState
 from d20combat.model.creature import AttackOption, Creature
 from d20combat.rules import damage as damage_rules
-from d20combat.rulesets.components.component import Component
+from d20combat.rulesets.components.component import AttackInfo, Component, View
 
 
 class HitPointDamage(Component):
@@ -25,3 +25,18 @@ class HitPointDamage(Component):
     def mitigate(self, creature: Creature, state: CombatantState, amount: int) -> tuple[int, str]:
         """Damage after resistances (none in PFB). Returns (damage, explanation or "")."""
         return amount, ""
+
+    def roll(self, view: View, attack: AttackInfo, creature: Creature, *, critical: bool, multiplier: int,
+             precision_d6: int, minimum: int, strength: int) -> damage_rules.DamageRoll:
+        """The damage of a hit (P12): the core's :func:`~d20combat.rules.damage.roll_damage` — the weapon's dice
+        and static bonus ``multiplier`` times on a critical, energy and precision dice once. A ruleset with its
+        own damage arithmetic (Epic Path's averaging, brutal dice, lance and brace) overrides this."""
+        return damage_rules.roll_damage(creature, attack.option, view.dice, multiplier=multiplier if critical else 1,
+                                        precision_d6=precision_d6, minimum=minimum, strength=strength)
+
+    def distribution(self, view: View, attack: AttackInfo, creature: Creature, *, critical: bool, multiplier: int,
+                     precision_d6: int, strength: int) -> damage_rules.DamageDistribution | None:
+        """The damage of a hit as the exact odds should model it, or None: the core's model (the weapon's dice and
+        static bonus ``multiplier`` times on a critical, energy and precision dice once), which :meth:`roll`
+        rolls. A ruleset that overrides :meth:`roll` with other arithmetic gives its distribution here."""
+        return None

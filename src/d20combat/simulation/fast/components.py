@@ -45,6 +45,7 @@ from d20combat.rulesets.components import (
     ThreatAndConfirm,
     TurnOrder,
 )
+from d20combat.rulesets.components.reactions import ThreatenedSquareAoO
 from d20combat.rulesets.off_guard.action_set import CmvActions
 from d20combat.rulesets.off_guard.actions import CoupDeGrace
 from d20combat.rulesets.off_guard.active_defense import VerbalComponentFumble
@@ -80,6 +81,10 @@ from d20combat.simulation.fast.layout import (
     CONC_INDEPENDENT,
     CONC_STRONGEST,
     ELEVATION_PLANE,
+    K_AOO,
+    K_AOO_NOT_COVER,
+    K_AOO_PER_ROUND,
+    K_AOO_TABLE,
     K_ATK_BLOODIED_UP,
     K_ATK_CMV,
     K_BLOODIED_UP,
@@ -165,13 +170,47 @@ def _table_of(component: Any, area: str) -> ConditionTable:
 
 def _minor_major(component: MinorMajorEconomy, battle: Battle, kn: I64, planes: I64) -> None:
     """CMV-INJ-06, CMV-COND-21, CMV-INJ-17: a staggered creature's single action; no actions while dying, stable
-    or dead. Its off-turn pools are the reaction attacks of the reactions area (CMV-COV-08), which the kernel
-    does not play: an economy that refreshes them is refused."""
+    or dead. Its off-turn pools are the reaction attacks of the reactions area (CMV-COV-08)."""
     _table_of(component, "economy")
-    if component.reactions is not None:
-        raise NotCompilable("the economy refreshes reaction attacks each round (CMV-COV-08), which the kernel does "
-                            "not play")
+    _round_pools(component.reactions, battle, kn)
     kn[K_ECON_CMV] = 1
+
+
+def _standard_move(component: StandardMoveEconomy, battle: Battle, kn: I64, planes: I64) -> None:
+    """PFB-ACT-05/06/13; with ``aoo`` (Epic Path's scaffold), the attacks of opportunity refreshed each round
+    (EP-AOO-12)."""
+    _round_pools(component.aoo, battle, kn)
+
+
+def _round_pools(aoo: ThreatenedSquareAoO | None, battle: Battle, kn: I64) -> None:
+    """The economy's ``round_reactions``: the round pools of the ruleset's own reactions component, every
+    creature's the same (``ReactionsSet`` each round); those of another component are refused."""
+    if aoo is None:
+        return
+    if aoo is not battle.ruleset.reactions:
+        raise NotCompilable("the economy refreshes the attacks of opportunity (EP-AOO-12, CMV-COV-08) of another "
+                            "component than the ruleset's reactions")
+    kn[K_AOO_PER_ROUND] = aoo.per_round
+
+
+def _threatened_squares(component: ThreatenedSquareAoO, battle: Battle, kn: I64, planes: I64) -> None:
+    """EP-AOO-01..17 (off-guard's CMV-COV-08): attacks of opportunity from the squares a melee weapon in hand
+    threatens, provoked by moves and charges, by anyone able to act (``may_react`` None, Epic Path) or only by
+    those off-guard's table lets react (ConditionTable.can_react: not off-guard nor helpless), never against
+    total concealment, nor against cover where the component says so. The kernel plays those readings: other
+    provoking moves or acts, another ``may_react`` and ``only_while_able`` are refused."""
+    may_react = component.may_react
+    if may_react is not None and (getattr(may_react, "__func__", None) is not ConditionTable.can_react or
+                                  type(getattr(may_react, "__self__", None)) is not ConditionTable):
+        raise NotCompilable("the reaction attacks' may_react is neither anyone (None, EP-AOO) nor off-guard's "
+                            "ConditionTable.can_react")
+    if component.provoking_moves != frozenset({"move", "charge"}) or component.provoking_acts:
+        raise NotCompilable("reaction attacks provoked by other moves or acts than moving and charging")
+    if component.only_while_able:
+        raise NotCompilable("reaction attacks with only_while_able (SKL-AOO-02) are not in the kernel")
+    kn[K_AOO] = 1
+    kn[K_AOO_NOT_COVER] = int(component.not_against_cover)
+    kn[K_AOO_TABLE] = int(may_react is not None)
 
 
 def _damage_taken(component: DamageTaken, battle: Battle, kn: I64, planes: I64) -> None:
@@ -287,12 +326,13 @@ def _cmv_tactics(component: CmvTactics, battle: Battle, kn: I64, planes: I64) ->
     _table_of(component, "tactics")
     if not isinstance(rs.actions, CmvActions) or type(rs.injury) is not DamageTaken:
         raise NotCompilable("off-guard's tactics need its actions (the coup de grace) and its damage-taken injury")
-    if type(rs.reactions) is not NoReactions:
-        raise NotCompilable("off-guard's tactics with reaction attacks (threatened creatures) are not in the kernel")
+    if type(rs.reactions) not in (NoReactions, ThreatenedSquareAoO):
+        raise NotCompilable("off-guard's tactics with another reactions component are not in the kernel")
     kn[K_TACTICS_CMV] = 1
 
 
 _CONCEALMENT = ("concealment_sources", "combine")
+_REACTIONS = ("threat_reach", "can_make_aoo", "movement_provokes", "threatened", "provoking_act", "action_provokes")
 _ATTACK = ("attack_problem", "situational_attack_modifiers", "holds", "in_melee_reach")
 _ACTIVE_DEFENSE = ("active_defense_options", "before_attack_roll", "attack_rolled", "resolve_active_defense")
 _ECONOMY = ("allowance", "turn_pools", "pay", "round_reactions", "settled_turn_pools")
@@ -309,7 +349,7 @@ KERNEL_COMPONENTS: dict[str, tuple[KernelComponent, ...]] = {
     "conditions": (KernelComponent(NamedConditions, ("active",)), KernelComponent(ConditionTable, _TABLE)),
     # Saves are asked by the GM's calls and by procedures the kernel replays itself (off-guard's death saves).
     "saves": (KernelComponent(D20Saves), KernelComponent(TableSaves), KernelComponent(SkillSaves)),
-    "economy": (KernelComponent(StandardMoveEconomy, _ECONOMY),
+    "economy": (KernelComponent(StandardMoveEconomy, _ECONOMY, _standard_move),
                 KernelComponent(MinorMajorEconomy, (*_ECONOMY, "pay_escaping"), _minor_major)),
     "movement": (KernelComponent(GridMovement, ("speed_ft",)),
                  KernelComponent(HalfSpeedUnlessAided, ("speed_ft", "speed"), _half_speed)),
@@ -330,8 +370,10 @@ KERNEL_COMPONENTS: dict[str, tuple[KernelComponent, ...]] = {
                               _soft_and_improved)),
     "concealment": (KernelComponent(StrongestConcealment, _CONCEALMENT, _strongest),
                     KernelComponent(StackingConcealment, _CONCEALMENT, _stacking)),
-    "reactions": (KernelComponent(NoReactions, ("threat_reach", "can_make_aoo", "movement_provokes", "threatened",
-                                                "provoking_act", "action_provokes")),),
+    "reactions": (KernelComponent(NoReactions, _REACTIONS),
+                  KernelComponent(ThreatenedSquareAoO, (*_REACTIONS, "round_pools", "can_react", "threat_option",
+                                                        "aoo_attack", "aoo_choices", "aoo_declaration"),
+                                  _threatened_squares)),
     "actions": (KernelComponent(ActionSet, ("forbidden", "candidates")),
                 KernelComponent(CmvActions, ("forbidden", "candidates", "escape", "guide", "blind_move", "cast_spell",
                                              "gm_attack"), _cmv_actions)),

@@ -17,29 +17,10 @@ import numpy.typing as npt
 
 from d20combat.simulation.fast.charge import charge_path_clear, closest_attack_origins_into
 from d20combat.simulation.fast.compile import (
-    ATK_SUM,
-    ATK_TOTAL,
-    COVER_BY_CREATURES,
-    D_COUNT,
-    D_SIDES,
-    E_BONUS,
-    E_COUNT,
-    E_SIDES,
     ID_RANK,
-    INTO_MELEE,
-    INTO_MELEE_FLAG,
-    K_CLEARANCE,
-    K_CONC_BEFORE,
-    K_COVER_VALUE,
     K_MAX_CANDIDATES,
-    K_MELEE_IGNORES_HELPLESS,
-    K_MIN_DAMAGE,
-    K_MINRANGE_IGNORES_HELPLESS,
-    K_PARTIAL,
-    K_PARTIAL_VALUE,
     K_STEP_FREE,
     MOVE_SLOT,
-    MULT,
     N_ATTACKS,
     RANGED,
     REACH,
@@ -48,18 +29,11 @@ from d20combat.simulation.fast.compile import (
     RELOAD_NONE,
     SIDE,
     SIZE,
-    SNEAK_HELPLESS,
-    SNEAK_VS_ANY,
     SPEED,
-    SPELL,
-    STATIC,
-    TOUCH,
 )
-from d20combat.simulation.fast.geometry import COVER, PARTIAL, TOTAL, cover_degree
 from d20combat.simulation.fast.grid import distance_ft as sq_dist
 from d20combat.simulation.fast.grid import footprint_distance_ft as fp_dist
 from d20combat.simulation.fast.jit import njit
-from d20combat.simulation.fast.kernel_attack import situational
 from d20combat.simulation.fast.kernel_base import (
     A_ATTACK,
     A_CDG,
@@ -78,11 +52,9 @@ from d20combat.simulation.fast.kernel_base import (
     CHARGE_UNTIL,
     DEAD,
     DOWN,
-    E_ATTACK,
     E_EFFECT_ADD,
     E_EQUIP,
-    E_MOVED,
-    E_PATH,
+    FOUND_FIRST,
     FOUND_TGT,
     HP,
     L_FULL,
@@ -99,7 +71,6 @@ from d20combat.simulation.fast.kernel_base import (
     R_CANNOT,
     R_NONE,
     T_ACTOR,
-    T_ATTACKS,
     T_DIAGS,
     T_ENDED,
     T_EXHAUSTED,
@@ -110,19 +81,18 @@ from d20combat.simulation.fast.kernel_base import (
     T_STRIKE,
     T_STRUCK,
     WIELD,
+    dist_between,
     emit,
-    roll,
+    occupy,
+    walk,
 )
 from d20combat.simulation.fast.kernel_cdg import BONUS as CDG_BONUS
 from d20combat.simulation.fast.kernel_cdg import adjacent_shot, find, lose_found, survive_or_die
-from d20combat.simulation.fast.kernel_concealment import concealment, light_sources
-from d20combat.simulation.fast.kernel_cover import soft_and_improved_cover
-from d20combat.simulation.fast.kernel_defense import off_guard, squeezing
+from d20combat.simulation.fast.kernel_concealment import light_sources
 from d20combat.simulation.fast.kernel_flow import (
     advance,
     cannot_act,
     check_end,
-    damage,
     end_turn,
     new_round,
     pay_label,
@@ -130,16 +100,17 @@ from d20combat.simulation.fast.kernel_flow import (
     strenuous,
 )
 from d20combat.simulation.fast.kernel_movement import speed_ft
-from d20combat.simulation.fast.kernel_skill_damage import miss_chance, mitigate
-from d20combat.simulation.fast.kernel_skill_defense import active_defense, positions
+from d20combat.simulation.fast.kernel_reactions import charge_line, path_risk, threatens, walk_provoking
+from d20combat.simulation.fast.kernel_skill_damage import miss_chance
+from d20combat.simulation.fast.kernel_skill_defense import positions
 from d20combat.simulation.fast.kernel_skill_economy import end_of_turn as skill_end_of_turn
+from d20combat.simulation.fast.kernel_strike import plan, roll_attack, target_ac
 from d20combat.simulation.fast.layout import (
+    K_AOO,
     K_CDG_REMOVES_MISS,
     K_CHARGE_EARLY,
-    K_COVER_CMV,
     K_SKL_NO_CHARGE,
     K_SKL_NO_STEP,
-    K_SOFT_RANGED_ONLY,
     K_TACTICS_CMV,
     LAND_SPEED,
     PROJECTILE,
@@ -153,19 +124,6 @@ F64 = npt.NDArray[np.float64]
 U8 = npt.NDArray[np.uint8]
 I16 = npt.NDArray[np.int16]
 U32 = npt.NDArray[np.uint32]
-
-
-@njit
-def dist_between(s: I64, cs: I64, i: int, j: int) -> int:
-    return fp_dist(s[i, PC], s[i, PR], cs[i, SIZE], s[j, PC], s[j, PR], cs[j, SIZE])
-
-
-@njit
-def occupy(occ: I16, s: I64, cs: I64, i: int, delta: int) -> None:
-    size = cs[i, SIZE]
-    for dc in range(size):
-        for dr in range(size):
-            occ[s[i, PC] + dc, s[i, PR] + dr] += delta
 
 
 @njit
@@ -189,169 +147,6 @@ def occ_kinds(s: I64, cs: I64, me: int, out: npt.NDArray[np.int8], c_lo: int, r_
                 r = s[o, PR] + dr - r_lo
                 if 0 <= c < w and 0 <= r < h and out[c, r] < kind:
                     out[c, r] = kind
-
-
-# ================================================================== attacks (attack_actions.py)
-
-@njit
-def plan_attack(s: I64, cs: I64, opt: I64, rng: I64, cover_mode: I64, kn: I64, t: I64, walls: U8,
-                low_walls: U8, scratch: U8, concealing: I16, light: I64, occ: I16, att: int, tgt: int, o: int,
-                fc: int, fr: int, square_given: bool) -> tuple[bool, int, int, int, int]:
-    """``Encounter._plan_attack`` from square ``(fc, fr)``: (legal, attack total, raw modifier sum,
-    cover degree, concealment %, negative when a source is total — an attack into a guessed square)."""
-    if s[tgt, DEAD]:
-        return False, 0, 0, 0, 0
-    if o < 0 or o >= cs[att, N_ATTACKS]:
-        return False, 0, 0, 0, 0
-    spell = opt[att, o, SPELL] == 1
-    if not spell and s[att, WIELD] != o:
-        return False, 0, 0, 0, 0
-    if opt[att, o, RELOAD] != RELOAD_NONE and not s[att, LOADED + o]:
-        return False, 0, 0, 0, 0
-    asize = cs[att, SIZE]
-    tc, tr, tsize = s[tgt, PC], s[tgt, PR], cs[tgt, SIZE]
-    dist = fp_dist(fc, fr, asize, tc, tr, tsize)
-    ranged = opt[att, o, RANGED] == 1
-    # P18: the concealment component's sources and how it combines them (kernel_concealment).
-    pct, any_total = concealment(kn, concealing, light, cs, att, fc, fr, asize, tc, tr, tsize, dist,
-                                 not ranged and dist == 5)
-    if any_total and not square_given:
-        return False, 0, 0, 0, 0
-    total = opt[att, o, ATK_TOTAL]
-    raw = opt[att, o, ATK_SUM]
-    n = s.shape[0]
-    if ranged:
-        d = dist // 5
-        if d >= rng.shape[2] or rng[att, o, d, 0] == 0:
-            return False, 0, 0, 0, 0
-        total += rng[att, o, d, 1]
-        raw += rng[att, o, d, 1]
-        if not spell and kn[K_CLEARANCE]:
-            for e in range(n):
-                if cs[e, SIDE] == cs[att, SIDE]:
-                    continue
-                if s[e, DEAD] or (kn[K_MINRANGE_IGNORES_HELPLESS] and s[e, DOWN]):
-                    continue
-                if fp_dist(fc, fr, asize, s[e, PC], s[e, PR], cs[e, SIZE]) < 10:
-                    return False, 0, 0, 0, 0
-        if cs[att, INTO_MELEE_FLAG]:
-            for a in range(n):
-                if a == att or cs[a, SIDE] != cs[att, SIDE]:
-                    continue
-                if kn[K_MELEE_IGNORES_HELPLESS] and s[a, DOWN]:
-                    continue
-                if fp_dist(s[a, PC], s[a, PR], cs[a, SIZE], tc, tr, tsize) == 5:
-                    total += cs[att, INTO_MELEE]
-                    raw += cs[att, INTO_MELEE]
-                    break
-    elif not (0 < dist <= cs[att, REACH]):
-        return False, 0, 0, 0, 0
-    sit = situational(s, cs, opt, kn, light, att, tgt, ranged)  # off-guard's situational modifiers (kernel_attack)
-    total += sit
-    raw += sit
-    # P17 cover: the lines are the core's, the mode is the ruleset's (cover_mode table) — or off-guard's
-    # soft and improved cover (kernel_cover).
-    if kn[K_COVER_CMV]:
-        degree = soft_and_improved_cover(walls, low_walls, scratch, light, occ, s, cs, att, tgt, fc, fr, ranged,
-                                         dist == 5, ranged or not kn[K_SOFT_RANGED_ONLY])
-    else:
-        any_line = cover_mode[1 if ranged else 0, 1 if cs[att, REACH] > 5 else 0, 1 if dist == 5 else 0] == 1
-        moved = fc != s[att, PC] or fr != s[att, PR]
-        if moved:  # planning from another square: the attacker's own squares hold nobody
-            occupy(occ, s, cs, att, -1)
-        degree = cover_degree(walls, low_walls, occ, opt[att, o, COVER_BY_CREATURES] == 1, fc, fr, asize, tc, tr,
-                              tsize, any_line, kn[K_PARTIAL] == 1)
-        if moved:
-            occupy(occ, s, cs, att, 1)
-    if degree == TOTAL:
-        return False, 0, 0, 0, 0
-    return True, total, raw, degree, -pct if any_total else pct  # negative: total, the attacker guesses the square
-
-
-
-# The kernel's inputs travel as two tuples: the static tables (W) and the map (M), with the search buffers.
-# W = (cs, opt, meanp, ac, threat, rng, natural, face_counts, cover_mode, kn)
-# M = (passable, walls, low_walls, difficult, concealing, light, charge_ground, move_tables, paths.workspace)
-
-
-@njit
-def plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, att: int, tgt: int, o: int,  # type: ignore[type-arg]
-         fc: int, fr: int, square_given: bool) -> tuple[bool, int, int, int, int]:
-    cs, opt, _meanp, _ac, _threat, rng, _natural, _faces, cover_mode, kn = w
-    return plan_attack(s, cs, opt, rng, cover_mode, kn, t, m[1], m[2], m[9], m[4], m[5], occ, att, tgt, o,
-                       fc, fr, square_given)
-
-
-@njit
-def target_ac(w: tuple, light: I64, s: I64, t: I64, att: int, tgt: int, o: int,  # type: ignore[type-arg]
-              degree: int) -> int:
-    """``Encounter.target_ac``: the tabled defense in this context (flat-footed or off-guard, kernel_defense),
-    plus cover, the charging effect and squeezing."""
-    cs, opt, _meanp, ac, _threat, _rng, _natural, _faces, _cover_mode, kn = w
-    flat_footed = off_guard(s, cs, t, kn, light, att, tgt)
-    helpless = s[tgt, DOWN]
-    vs_melee = 0 if opt[att, o, RANGED] else 1
-    value = ac[tgt, opt[att, o, TOUCH], flat_footed, helpless, vs_melee] + squeezing(s, cs, kn, light, tgt)
-    if degree == COVER:
-        value += kn[K_COVER_VALUE]
-    elif degree == PARTIAL:
-        value += kn[K_PARTIAL_VALUE]
-    if s[tgt, CHARGE_UNTIL] != -1:
-        value -= 2
-    return int(value)
-
-
-@njit
-def roll_attack(w: tuple, light: I64, ev: I64, s: I64, t: I64, tape: U32, att: int,  # type: ignore[type-arg]
-                tgt: int, o: int, total: int, degree: int, pct: int) -> None:
-    """``Encounter._roll_attack``'s stages under the core defaults: miss chance, roll, hit, threat and
-    confirmation, damage (PFB-ATK, PFB-NAT, PFB-CONC-09, PFB-CRIT, PFB-DMG)."""
-    cs, opt, _meanp, _ac, threat, _rng, natural, faces, _cover_mode, kn = w
-    before_roll = kn[K_CONC_BEFORE] == 1
-    pct = miss_chance(kn, pct)  # skill-based NoConcealment: no miss chance, no guessed square (kernel_skill_damage)
-    guessing = pct < 0  # PFB-CONC-12, CMV-CONC-14: a miss tells the attacker only "miss" (no roll in the log)
-    pct = abs(pct)
-    if pct and before_roll:
-        d = roll(t, tape, 100)
-        if d <= pct:
-            emit(ev, t, E_ATTACK, att, tgt, o, 0, 0, 0, 0)
-            t[T_ATTACKS] += 1
-            return
-    face = roll(t, tape, 20)
-    value = faces[face] + total
-    ac = target_ac(w, light, s, t, att, tgt, o, degree)
-    hit = natural[face, 0] == 1 or (natural[face, 1] == 0 and value >= ac)
-    if hit and active_defense(ev, s, cs, t, kn, tape, att, tgt, o, value):  # skill-based's block or dodge
-        hit = False
-    if hit and pct and not before_roll:
-        d = roll(t, tape, 100)
-        if d <= pct:
-            hit = False
-    critical = False
-    if hit and threat[att, o, face, 1]:  # a hit lost to the d% is a miss, and a miss never threatens
-        c_face = roll(t, tape, 20)
-        c_value = faces[c_face] + total
-        critical = natural[c_face, 0] == 1 or (natural[c_face, 1] == 0 and c_value >= ac)
-    if guessing and not hit:
-        face, value = 0, 0
-    emit(ev, t, E_ATTACK, att, tgt, o, 1 if hit else 0, 1 if critical else 0, face, value)
-    t[T_ATTACKS] += 1
-    if not hit:
-        return
-    helpless = s[tgt, DOWN] == 1
-    mult = opt[att, o, MULT] if critical else 1
-    raw = 0
-    sides = opt[att, o, D_SIDES]
-    for _ in range(opt[att, o, D_COUNT] * mult):
-        raw += roll(t, tape, sides)
-    raw += opt[att, o, STATIC] * mult
-    for _ in range(opt[att, o, E_COUNT]):
-        raw += roll(t, tape, opt[att, o, E_SIDES])
-    raw += opt[att, o, E_BONUS] if opt[att, o, E_COUNT] or opt[att, o, E_BONUS] else 0
-    for _ in range(cs[att, SNEAK_HELPLESS] if helpless else cs[att, SNEAK_VS_ANY]):
-        raw += roll(t, tape, 6)
-    amount = mitigate(kn, tgt, max(raw, kn[K_MIN_DAMAGE]))  # skill-based's armor rating (kernel_skill_damage)
-    damage(ev, s, cs, t, kn, tape, tgt, amount, att)
 
 
 # ================================================================== the AI (controllers/ai.py, TacticalAI)
@@ -525,8 +320,21 @@ def move_to(m: tuple, k: int) -> Decision:  # type: ignore[type-arg]
 
 
 @njit
+def risks_of(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64, me: int,  # type: ignore[type-arg]
+             n: int) -> I64:
+    """``TacticalAI._provocation_risk``: the attacks of opportunity the path to each found square would offer
+    (zeros without reaction attacks)."""
+    out = np.zeros(n, dtype=np.int64)
+    if w[9][K_AOO]:
+        found, paths = m[8][FOUND], m[8][FOUND_PATHS]
+        for k in range(n):
+            out[k] = path_risk(w, m, s, t, occ, order, me, paths[k], found[k, 4])
+    return out
+
+
+@njit
 def melee(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, o: int,  # type: ignore[type-arg]
-          foes: I64) -> Decision:
+          foes: I64, order: I64) -> Decision:
     """``TacticalAI._melee``: charge the weakest foe, else step into reach, else close in."""
     cs = w[0]
     if can_afford(w, s, t, C_FULL) and not t[T_MOVED]:
@@ -545,14 +353,15 @@ def melee(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, o: int,  # type
     n = move_options(w, m, s, t, me)
     found = m[8][FOUND]  # the squares in (c, r) order, as the reference scans its map
     size, reach = cs[me, SIZE], cs[me, REACH]
-    best, best_cost, best_hp, best_rank = -1, 0, 0, 0
+    risk = risks_of(w, m, s, t, occ, order, me, n)  # paths that provoke come last
+    best, best_risk, best_cost, best_hp, best_rank = -1, 0, 0, 0, 0
     for k in range(n):
         c, r, cost = found[k, 0], found[k, 1], found[k, 2]
         for foe in foes:
             d = fp_dist(c, r, size, s[foe, PC], s[foe, PR], cs[foe, SIZE])
-            if 0 < d <= reach and (best == -1 or (cost, s[foe, HP], cs[foe, ID_RANK]) < (best_cost, best_hp,
-                                                                                         best_rank)):
-                best, best_cost, best_hp, best_rank = k, cost, s[foe, HP], cs[foe, ID_RANK]
+            if 0 < d <= reach and (best == -1 or (risk[k], cost, s[foe, HP], cs[foe, ID_RANK]) <
+                                   (best_risk, best_cost, best_hp, best_rank)):
+                best, best_risk, best_cost, best_hp, best_rank = k, risk[k], cost, s[foe, HP], cs[foe, ID_RANK]
     if n == 0:
         return act(A_END, 0, 0)
     if best != -1 and can_afford(w, s, t, C_MOVE):
@@ -560,11 +369,11 @@ def melee(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, o: int,  # type
     target = nearest_foe(s, cs, me, foes)
     tc, tr, tsize = s[target, PC], s[target, PR], cs[target, SIZE]
     here = fp_dist(s[me, PC], s[me, PR], size, tc, tr, tsize)
-    closest, cd, ccost = -1, 0, 0
+    closest, crisk, cd, ccost = -1, 0, 0, 0
     for k in range(n):
         d = fp_dist(found[k, 0], found[k, 1], size, tc, tr, tsize)
-        if closest == -1 or (d, found[k, 2]) < (cd, ccost):
-            closest, cd, ccost = k, d, found[k, 2]
+        if closest == -1 or (risk[k], d, found[k, 2]) < (crisk, cd, ccost):
+            closest, crisk, cd, ccost = k, risk[k], d, found[k, 2]
     if cd < here:
         return move_to(m, closest)
     return act(A_END, 0, 0)
@@ -591,7 +400,7 @@ def clear_of_foes(s: I64, cs: I64, me: int, foes: I64, c: int, r: int) -> bool:
 
 @njit
 def archer(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, o: int,  # type: ignore[type-arg]
-           foes: I64) -> Decision:
+           foes: I64, order: I64) -> Decision:
     """``TacticalAI._archer``: step or move out of the 10-ft band to a square with a shot; draw a melee
     weapon when cornered; otherwise keep to the edge of the band."""
     cs, opt = w[0], w[1]
@@ -609,9 +418,10 @@ def archer(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, o: int,  # typ
     n_reach = move_options(w, m, s, t, me) if reach_ok(t, w, s) else 0
     found = m[8][FOUND]  # the squares in (c, r) order: by cost, then that order
     if n_reach and can_afford(w, s, t, C_MOVE):
+        risk = risks_of(w, m, s, t, occ, order, me, n_reach)  # by risk, cost, then that order
         keys = np.empty(n_reach, dtype=np.int64)
         for k in range(n_reach):
-            keys[k] = found[k, 2] * 1_000_000 + k
+            keys[k] = (risk[k] * 1_000_000 + found[k, 2]) * 1_000_000 + k
         keys.sort()
         tried = 0
         for key in keys:
@@ -712,9 +522,14 @@ def choose(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64) -> Decision
     foes = foes_of(s, cs, order, me)
     if foes.shape[0] == 0:
         return act(A_END, 0, 0)
-    if w[9][K_TACTICS_CMV] and can_afford(w, s, t, C_FULL):
-        # CmvTactics.ai_suggestion (CMV-CDG-01): a coup de grace on the first helpless foe by name (nobody
-        # threatens anyone: the kernel's battles have no reaction attacks).
+    threatened = False
+    if w[9][K_AOO]:  # ThreatenedSquareAoO.threatened: a standing foe's melee weapon reaches me
+        for f in foes:
+            if threatens(s, cs, opt, f, s[me, PC], s[me, PR], cs[me, SIZE]):
+                threatened = True
+    if w[9][K_TACTICS_CMV] and not threatened and can_afford(w, s, t, C_FULL):
+        # CmvTactics.ai_suggestion (CMV-CDG-01): a coup de grace on the first helpless foe by name when no
+        # standing foe threatens the creature.
         n = s.shape[0]
         for rank in range(n):
             for foe in range(n):
@@ -750,29 +565,11 @@ def choose(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64) -> Decision
         if (ranged and not near) or (not ranged and in_reach):
             return act(A_END, 0, 0)
     if ranged:
-        return archer(w, m, s, t, occ, me, o, foes)
-    return melee(w, m, s, t, occ, me, o, foes)
+        return archer(w, m, s, t, occ, me, o, foes, order)
+    return melee(w, m, s, t, occ, me, o, foes, order)
 
 
 # ================================================================== actions (Encounter._resolve and handlers)
-
-@njit
-def walk(ev: I64, s: I64, cs: I64, t: I64, occ: I16, me: int, mode: int, cost: int, diags: int,
-         path: I64, plen: int) -> None:
-    """Emit ``Moved`` and apply it (``apply._moved``); nobody in PFB takes attacks of opportunity."""
-    emit(ev, t, E_MOVED, me, mode, cost, diags, plen, 0, 0)
-    for k in range(plen):
-        emit(ev, t, E_PATH, path[k, 0], path[k, 1], 0, 0, 0, 0, 0)
-    occupy(occ, s, cs, me, -1)
-    s[me, PC] = path[plen - 1, 0]
-    s[me, PR] = path[plen - 1, 1]
-    occupy(occ, s, cs, me, 1)
-    t[T_DIAGS] = diags
-    if mode == MODE_STEP:
-        t[T_STEPPED] = 1
-    else:
-        t[T_MOVED] = 1
-
 
 @njit
 def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, order: I64,  # type: ignore[type-arg]
@@ -799,18 +596,31 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
         path = np.empty((1, 2), dtype=np.int64)
         path[0, 0] = ec
         path[0, 1] = er
+        if s[me, FOUND_TGT] != -1:
+            s[me, FOUND_FIRST] = 1  # the found effect was added before this charging effect
         if kn[K_CHARGE_EARLY]:  # PFB-CHG-12 variant: −2 AC from the start of the charge movement
             emit(ev, t, E_EFFECT_ADD, me, t[T_ROUND] + 1, -2, 0, 0, 0, 0)
-        walk(ev, s, cs, t, occ, me, MODE_CHARGE, dist, t[T_DIAGS], path, 1)
-        if not kn[K_CHARGE_EARLY]:
-            emit(ev, t, E_EFFECT_ADD, me, t[T_ROUND] + 1, -2, 0, 0, 0, 0)
-        s[me, CHARGE_UNTIL] = t[T_ROUND] + 1
-        _ok, total, _raw, degree, pct = plan(w, m, s, t, occ, me, a, b, s[me, PC], s[me, PR], False)
-        roll_attack(w, m[5], ev, s, t, tape, me, a, b, total + 2, degree, pct)
+            s[me, CHARGE_UNTIL] = t[T_ROUND] + 1
+        if kn[K_AOO]:  # CMV-COV-08: every threatened square left on the line provokes
+            line = charge_line(s[me, PC], s[me, PR], ec, er)
+            walk_provoking(w, m, ev, s, t, occ, tape, order, me, MODE_CHARGE, dist, t[T_DIAGS], line,
+                           line.shape[0])
+        else:
+            walk(ev, s, cs, t, occ, me, MODE_CHARGE, dist, t[T_DIAGS], path, 1)
+        if not s[me, DOWN]:
+            if not kn[K_CHARGE_EARLY]:
+                emit(ev, t, E_EFFECT_ADD, me, t[T_ROUND] + 1, -2, 0, 0, 0, 0)
+                s[me, CHARGE_UNTIL] = t[T_ROUND] + 1
+            _ok, total, _raw, degree, pct = plan(w, m, s, t, occ, me, a, b, s[me, PC], s[me, PR], False)
+            roll_attack(w, m[5], ev, s, t, tape, me, a, b, total + 2, degree, pct)
         strenuous(ev, s, cs, t, kn, tape, me)
     elif kind == A_MOVE:
         spend(ev, t, me, A_MOVE, 0, pay_label(s, cs, t, kn, C_MOVE))
-        walk(ev, s, cs, t, occ, me, MODE_MOVE, move_cost, move_diags, path, path.shape[0])
+        if kn[K_AOO]:
+            walk_provoking(w, m, ev, s, t, occ, tape, order, me, MODE_MOVE, move_cost, move_diags, path,
+                           path.shape[0])
+        else:
+            walk(ev, s, cs, t, occ, me, MODE_MOVE, move_cost, move_diags, path, path.shape[0])
     elif kind == A_STEP:
         _ok, new_diags = step_ok(w, m, s, t, me, a, b)
         spend(ev, t, me, A_STEP, 0, pay_label(s, cs, t, kn, C_FREE if kn[K_STEP_FREE] else C_NONE))

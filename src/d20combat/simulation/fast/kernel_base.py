@@ -7,10 +7,12 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from d20combat.simulation.fast.grid import footprint_distance_ft
 from d20combat.simulation.fast.jit import njit
-from d20combat.simulation.fast.layout import CON_SCORE, K_INJURY_CMV, MAX_SKL_CREATURES, T_SKL_POS
+from d20combat.simulation.fast.layout import CON_SCORE, K_INJURY_CMV, MAX_SKL_CREATURES, SIZE, T_SKL_POS
 
 I64 = npt.NDArray[np.int64]
+I16 = npt.NDArray[np.int16]
 U32 = npt.NDArray[np.uint32]
 
 # --- mutable per-creature state (S) -------------------------------------------------------------------
@@ -19,10 +21,11 @@ COND, DOWN, DEAD = 9, 10, 11
 """``COND``: the stored conditions the kernel tracks (bits ``CB_*``). ``DOWN`` and ``DEAD`` are what the injury
 component says of the creature now — helpless and out of the fight (PFB: below 0 hp; CMV: dying, stable or
 dead), dead — kept up to date by :func:`refresh` after every change of hp or conditions."""
-FOUND_TGT, FOUND_C, FOUND_R, FOUND_UNTIL, FOUND_FIRST = 12, 13, 14, 15, 16
+FOUND_TGT, FOUND_C, FOUND_R, FOUND_UNTIL, FOUND_FIRST, REACT = 12, 13, 14, 15, 16, 17
 """The effect "found <target> at (c, r)" of a coup de grace's first, finding action (CMV-CDG-11): the target
-(-1: none), the square, the round it lasts until, and whether it was added before the charging effect."""
-LOADED = 17
+(-1: none), the square, the round it lasts until, and whether it was added before the charging effect. ``REACT``:
+attacks of opportunity left this round (kernel_reactions)."""
+LOADED = 18
 """Columns ``LOADED + o``: option ``o`` is loaded (crossbows, PFB-ITEM-08)."""
 
 # --- scalars (T) ---------------------------------------------------------------------------------------
@@ -55,12 +58,14 @@ A_END, A_ATTACK, A_MOVE, A_CHARGE, A_DRAW, A_RELOAD, A_STEP, A_CDG, A_FIND = 0, 
 E_ROUND, E_TURN_START, E_TURN_END, E_BUDGET, E_MOVED, E_PATH, E_ATTACK, E_DAMAGED, E_NOTE, E_STABLE, \
     E_EFFECT_ADD, E_EFFECT_END, E_EQUIP, E_END = range(1, 15)
 E_CONDITION, E_SAVE, E_HEALED, E_SURVIVES, E_DYING_GM = range(15, 20)
-E_FOUND_ADD, E_FOUND_END, E_FIND_NOTE, E_CDG_SURVIVES = range(20, 24)
-"""The coup de grace's events: the "found" effect added (actor, target, c, r, until) and ended (actor, target),
-the note of the finding action (actor, target, c, r) and the survivor's note (target, hp, kept state code)."""
 """Off-guard's injury events: ``ConditionSet`` (target, condition bit, on, reason code, damage, hp), the death
 save's note (target, face, DC, why code, amount, succeeded), ``Healed`` (target, amount), the survivor's note
 (target, hp) and the GM's note on a dying creature (target)."""
+E_FOUND_ADD, E_FOUND_END, E_FIND_NOTE, E_CDG_SURVIVES = range(20, 24)
+"""The coup de grace's events: the "found" effect added (actor, target, c, r, until) and ended (actor, target),
+the note of the finding action (actor, target, c, r) and the survivor's note (target, hp, kept state code)."""
+E_REACTIONS_SET, E_REACTION_SPENT = 24, 25
+"""``ReactionsSet`` (creature, attacks of opportunity) and ``ReactionSpent`` (reactor, mover, the square left)."""
 MODE_MOVE, MODE_STEP, MODE_CHARGE = 0, 1, 2
 R_NONE, R_CANNOT, R_SURPRISED, R_HEALTH = 0, 1, 2, 3
 NOTE_FIRES, NOTE_DRAWS, NOTE_RELOADS = 0, 1, 2
@@ -142,3 +147,34 @@ def apply_damage(ev: I64, s: I64, cs: I64, t: I64, kn: I64, target: int, amount:
     if source >= 0 and source != target:
         s[source, DEALT] += amount
     refresh(s, cs, kn, target)
+
+
+@njit
+def dist_between(s: I64, cs: I64, i: int, j: int) -> int:
+    return footprint_distance_ft(s[i, PC], s[i, PR], cs[i, SIZE], s[j, PC], s[j, PR], cs[j, SIZE])
+
+
+@njit
+def occupy(occ: I16, s: I64, cs: I64, i: int, delta: int) -> None:
+    size = cs[i, SIZE]
+    for dc in range(size):
+        for dr in range(size):
+            occ[s[i, PC] + dc, s[i, PR] + dr] += delta
+
+
+@njit
+def walk(ev: I64, s: I64, cs: I64, t: I64, occ: I16, me: int, mode: int, cost: int, diags: int,
+         path: I64, plen: int) -> None:
+    """Emit ``Moved`` and apply it (``apply._moved``); one stretch without attacks of opportunity."""
+    emit(ev, t, E_MOVED, me, mode, cost, diags, plen, 0, 0)
+    for k in range(plen):
+        emit(ev, t, E_PATH, path[k, 0], path[k, 1], 0, 0, 0, 0, 0)
+    occupy(occ, s, cs, me, -1)
+    s[me, PC] = path[plen - 1, 0]
+    s[me, PR] = path[plen - 1, 1]
+    occupy(occ, s, cs, me, 1)
+    t[T_DIAGS] = diags
+    if mode == MODE_STEP:
+        t[T_STEPPED] = 1
+    else:
+        t[T_MOVED] = 1

@@ -32,6 +32,7 @@ from d20combat.simulation.fast.kernel_base import (
     E_EFFECT_END,
     E_END,
     E_NOTE,
+    E_REACTIONS_SET,
     E_ROUND,
     E_STABLE,
     E_TURN_END,
@@ -55,6 +56,7 @@ from d20combat.simulation.fast.kernel_base import (
     R_HEALTH,
     R_NONE,
     R_SURPRISED,
+    REACT,
     SRC_BLEEDING,
     SRC_STRENUOUS,
     STABLE,
@@ -94,7 +96,7 @@ from d20combat.simulation.fast.kernel_skill_economy import basic_actions, comple
 from d20combat.simulation.fast.kernel_skill_economy import lapse as skill_lapse
 from d20combat.simulation.fast.kernel_skill_economy import release as skill_release
 from d20combat.simulation.fast.kernel_skill_economy import start_of_round as skill_start_of_round
-from d20combat.simulation.fast.layout import K_ECON_CMV, K_INJURY_CMV
+from d20combat.simulation.fast.layout import K_AOO_PER_ROUND, K_ECON_CMV, K_INJURY_CMV
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
@@ -271,6 +273,10 @@ def new_round(ev: I64, s: I64, cs: I64, t: I64, kn: I64, round_no: int, surprise
     t[T_INDEX] = -1
     t[T_HAS_TURN] = 0
     skill_start_of_round(ev, s, t, kn)  # skill-based's reserve (kernel_skill_economy)
+    if kn[K_AOO_PER_ROUND] > 0:  # StandardMoveEconomy.start_of_round: every creature's reactions, in order
+        for i in range(s.shape[0]):
+            emit(ev, t, E_REACTIONS_SET, i, kn[K_AOO_PER_ROUND], 0, 0, 0, 0, 0)
+            s[i, REACT] = kn[K_AOO_PER_ROUND]
     defense_start_of_round(ev, s, cs, t, kn)
     if kn[K_INJURY_CMV]:
         injury_start_of_round(ev, s, cs, t, kn)

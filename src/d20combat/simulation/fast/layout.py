@@ -29,7 +29,8 @@ RELOAD_NONE, RELOAD_MOVE, RELOAD_FULL = 0, 1, 2
  K_PARTIAL_VALUE, K_CLEARANCE, K_MAX_CANDIDATES, K_N_SIDES, K_CONC_STACK, K_CONC_AREAS) = range(18)
 (K_ECON_CMV, K_INJURY_CMV, K_DEATH_CON, K_PASS_STABLE, K_DYING_GM, K_BLOODIED_UP, K_STRAIN, K_DEF_CMV,
  K_UNSEEN, K_MOVE_CMV, K_CHARGE_EARLY, K_ATK_CMV, K_ATK_BLOODIED_UP, K_HIGHER_MELEE_ONLY, K_COVER_CMV,
- K_SOFT_RANGED_ONLY, K_TACTICS_CMV, K_CDG_REMOVES_MISS, K_CDG_KEEPS) = range(18, 37)
+ K_SOFT_RANGED_ONLY, K_TACTICS_CMV, K_CDG_REMOVES_MISS, K_CDG_KEEPS, K_AOO, K_AOO_PER_ROUND,
+ K_AOO_NOT_COVER, K_AOO_TABLE) = range(18, 41)
 K_SKL_MITIGATE, K_SKL_MIN_AFTER, K_SKL_NO_CONC = range(100, 103)
 """Skill-based's block of knobs (issue 14, ``kernel_skill_*.py``), numbered from 100. ``kn[K_SKL_MITIGATE]``: the
 damage is skill-based's armor-rating damage, the defender's rating in ``kn[K_SKL_ARMOR + creature]``, floored at
@@ -79,7 +80,10 @@ off-guard too. ``kn[K_ATK_CMV]``: the attack is off-guard's situational modifier
 off-guard's soft and improved cover (creatures none against reach attacks with ``K_SOFT_RANGED_ONLY``).
 ``kn[K_TACTICS_CMV]``: off-guard's actions and tactics — the AI's coup de grace on a helpless foe (the find
 removing the miss chance with ``K_CDG_REMOVES_MISS``, a dying or stable survivor keeping that state with
-``K_CDG_KEEPS``)."""
+``K_CDG_KEEPS``). ``kn[K_AOO]``: attacks of opportunity from threatened squares (kernel_reactions), provoked by
+moves and charges, none against cover with ``K_AOO_NOT_COVER``, none by an off-guard creature with
+``K_AOO_TABLE`` (off-guard's ``ConditionTable.can_react``; else anyone able to act may react).
+``kn[K_AOO_PER_ROUND]``: the attacks of opportunity the economy gives back every round (0: no pools, none)."""
 CONC_STRONGEST, CONC_ADD, CONC_INDEPENDENT = 0, 1, 2
 """``kn[K_CONC_STACK]``: how the concealment component combines its sources (strongest; added or
 1 − Π(1 − p), every source counting, capped at 50 %, with the defender's own squares on the lines)."""

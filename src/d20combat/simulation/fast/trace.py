@@ -121,18 +121,18 @@ def _skill_entries(cb: CompiledBattle, reactions: list[dict[str, int]], wielding
     if code == E_SKL_REACTIONS:
         kept = {key: n for key, n in reactions[a].items() if key.startswith("blocks:")}
         reactions[a] = {**kept, "reserve": b, **({"aoo": c} if c or d else {})}
-        return [("reactions", cid, tuple(sorted(reactions[a].items())))]
+        return [("reactions_set", cid, tuple(sorted(reactions[a].items())))]
     if code == E_SKL_RELEASE:  # ComplexBasicEconomy.release
         reactions[a] = {**reactions[a], "reserve": 0, "offhand": 0}
-        return [("reactions", cid, tuple(sorted(reactions[a].items())))]
+        return [("reactions_set", cid, tuple(sorted(reactions[a].items())))]
     if code == E_SKL_LAPSE:  # ComplexBasicEconomy.lapse: every held pool present goes to 0
         held = [key for key in reactions[a] if key.startswith("reserve") or key == "offhand"]
         reactions[a] = {**reactions[a], **dict.fromkeys(held, 0)}
-        return [("reactions", cid, tuple(sorted(reactions[a].items()))),
+        return [("reactions_set", cid, tuple(sorted(reactions[a].items()))),
                 ("note", f"{cid}'s unspent reserve ({b}) lapses (SKL-RES-06)")]
     if code == E_SKL_HOLD:
         reactions[a] = {**reactions[a], "reserve": b, "offhand": 0}
-        return [("reactions", cid, tuple(sorted(reactions[a].items()))),
+        return [("reactions_set", cid, tuple(sorted(reactions[a].items()))),
                 ("note", f"{cid} keeps {b} complex action(s) held in reserve for block, dodge or counterspell "
                          f"until the end of the round (SKL-RES-02/03)")]
     choice = _CHOICES[c]
@@ -144,7 +144,7 @@ def _skill_entries(cb: CompiledBattle, reactions: list[dict[str, int]], wielding
         key = f"blocks:{name}"
         count = reactions[a].get(key, 0) + 1
         reactions[a] = {**reactions[a], key: count}
-        out += [("reactions", cid, tuple(sorted(reactions[a].items()))),
+        out += [("reactions_set", cid, tuple(sorted(reactions[a].items()))),
                 ("note", f"{cid} has blocked with its {name} {count} time(s); ranged weapons misused so soon break "
                          f"(SKL-RNG-03)")]
     return [*out, ("defense", cid, d, e, bool(f))]
@@ -220,7 +220,7 @@ def reference_entries(events: Iterable[ev.Event]) -> list[Entry]:
         elif isinstance(e, ev.Healed):
             out.append(("healed", e.target, e.amount, e.source))
         elif isinstance(e, ev.ReactionsSet):
-            out.append(("reactions", e.combatant, tuple(sorted(e.pools.items()))))
+            out.append(("reactions_set", e.combatant, tuple(sorted(e.pools.items()))))
         elif isinstance(e, ev.ReactionSpent):
             out.append(("reaction_spent", e.combatant, e.pool, e.reaction))
         else:
@@ -304,6 +304,11 @@ def fast_entries(cb: CompiledBattle, result: FastResult) -> list[Entry]:
             out.append(("equipment", ids[a], wielding[a], shield[a], tuple(sorted(loaded[a])), note))
         elif code in (E_SKL_REACTIONS, E_SKL_HOLD, E_SKL_RELEASE, E_SKL_LAPSE, kdf.E_SKL_SPENT):
             out += _skill_entries(cb, reactions, wielding, (code, a, b, c, d, _e, _f))
+        elif code == k.E_REACTIONS_SET:
+            out.append(("reactions_set", ids[a], ((battle.ruleset.reactions.pool, b),)))
+        elif code == k.E_REACTION_SPENT:
+            out.append(("reaction_spent", ids[a], battle.ruleset.reactions.pool,
+                        f"attack of opportunity against {ids[b]} (leaves ({c}, {d}), a threatened square)"))
         elif code in _INJURY_ROWS:
             out.append(_injury_entry(cb, code, a, b, c, d, _e, _f))
         elif code == k.E_END:
