@@ -20,6 +20,7 @@ from d20combat.encounter.state import CombatantState
 from d20combat.model.creature import Creature
 from d20combat.model.statblock import WeaponKind
 from d20combat.rulesets.components import D20Attack, HitPoints
+from d20combat.rulesets.components.reactions import ThreatenedSquareAoO
 from d20combat.rulesets.skill_based.action_set import SkillActions
 from d20combat.rulesets.skill_based.active_defense import BlockAndDodge
 from d20combat.rulesets.skill_based.attack import WeaponSkillAttack
@@ -27,27 +28,36 @@ from d20combat.rulesets.skill_based.concealment import NoConcealment
 from d20combat.rulesets.skill_based.damage import ArmorRatingDamage
 from d20combat.rulesets.skill_based.economy import ComplexBasicEconomy
 from d20combat.rulesets.skill_based.options import UNARMED
+from d20combat.rulesets.skill_based.reactions import DISTRACTING_ACTS, SkillAttacksOfOpportunity
 from d20combat.rulesets.skill_based.skills import action_grants, skill_rating, weapon_skill
 from d20combat.simulation.fast.layout import (
     CONC_STRONGEST,
+    K_AOO,
+    K_AOO_NOT_COVER,
     K_CONC_STACK,
     K_SKL_ACTIONS,
     K_SKL_ACTIVE,
+    K_SKL_AOO,
     K_SKL_AOO_PER_ROUND,
     K_SKL_ARMOR,
     K_SKL_AS_BASIC,
     K_SKL_AUTO_RESERVE,
+    K_SKL_CALM,
     K_SKL_DANGER,
     K_SKL_DEF,
     K_SKL_ECON,
+    K_SKL_HELD,
     K_SKL_MIN_AFTER,
     K_SKL_MITIGATE,
     K_SKL_NO_CHARGE,
     K_SKL_NO_CONC,
     K_SKL_NO_STEP,
     K_SKL_ROUND_SURPRISE,
+    K_SKL_THREAT,
     MAX_SKL_CREATURES,
     MAX_SKL_OPTIONS,
+    SKL_ACT_FIRE,
+    SKL_ACT_RELOAD,
     SKL_BLOCK,
     SKL_BLOCK_OFF,
     SKL_DODGE,
@@ -95,6 +105,10 @@ def complex_basic(component: ComplexBasicEconomy, battle: Battle, kn: I64, plane
         if grants:
             raise NotCompilable(f"{cid} has the action grant {grants[0]} (SKL-ACT-03/06/09/10), which the kernel's "
                                 f"economy does not count")
+    ruled = battle.ruleset.reactions
+    if isinstance(ruled, ThreatenedSquareAoO) and ruled is not component.reactions:
+        raise NotCompilable("the economy refreshes the attacks of opportunity (SKL-AOO-24) of another component "
+                            "than the ruleset's reactions")
     if component.reactions.pool != "aoo":
         raise NotCompilable(f"the economy's attacks of opportunity are counted in pool {component.reactions.pool!r}; "
                             f"the kernel names it 'aoo'")
@@ -116,6 +130,54 @@ def weapon_skill_attack(component: WeaponSkillAttack, battle: Battle, kn: I64, p
         if creature.space == 1 and any(o.weapon.reach for o in creature.attacks):
             raise NotCompilable(f"{cid} has a reach weapon: its ring 2 squares away (SKL-AOO-08) is not in the "
                                 f"kernel's reach")
+    for i, (_cid, creature) in enumerate(_tabled(battle, "weapon-skill attack")):
+        for o, option in enumerate(creature.attacks):  # WeaponSkillAttack.holds beyond the weapon in hand
+            at_hand = option.off_hand or weapon_skill(option.weapon) == UNARMED
+            kn[K_SKL_HELD + i * (MAX_SKL_OPTIONS + 1) + o] = int(at_hand)
+
+
+def _tabled(battle: Battle, what: str) -> list[tuple[str, Creature]]:
+    """The battle's creatures in order, refused when the kernel's per-creature, per-option tables cannot hold them."""
+    creatures = list(battle.creatures.items())
+    if len(creatures) > MAX_SKL_CREATURES:
+        raise NotCompilable(f"{len(creatures)} creatures: the kernel's {what} tables hold at most {MAX_SKL_CREATURES}")
+    for cid, creature in creatures:
+        if len(creature.attacks) > MAX_SKL_OPTIONS:
+            raise NotCompilable(f"{cid} has {len(creature.attacks)} attacks: the kernel's {what} tables hold at most "
+                                f"{MAX_SKL_OPTIONS}")
+    return creatures
+
+
+def skill_aoo(component: SkillAttacksOfOpportunity, battle: Battle, kn: I64, planes: I64) -> None:
+    """SKL-AOO-01..27 on the threatened squares of :class:`ThreatenedSquareAoO` (``kn[K_AOO]``): per creature and
+    weapon in hand the threatening attack (SKL-AOO-02: melee in hand, off hand, unarmed), the feats that make a
+    distracting act no provocation (SKL-AOO-22). Refused: an economy that refreshes another component's attacks
+    of opportunity, another table of distracting acts, and an attack area whose melee reach is its own (the
+    reach weapon's ring, SKL-AOO-08, is refused by :class:`WeaponSkillAttack`'s step)."""
+    rs = battle.ruleset
+    economy = rs.economy
+    if isinstance(economy, ComplexBasicEconomy) and economy.reactions is not component:
+        raise NotCompilable("the economy refreshes the attacks of opportunity (SKL-AOO-24) of another component "
+                            "than the ruleset's reactions")
+    if dict(component.provoking_acts) != DISTRACTING_ACTS or component.provoking_moves != frozenset({"move", "charge"}):
+        raise NotCompilable("skill-based's attacks of opportunity provoked by other moves or acts than SKL-AOO's")
+    reach = type(rs.attack).in_melee_reach
+    if reach is not D20Attack.in_melee_reach and reach is not WeaponSkillAttack.in_melee_reach:
+        raise NotCompilable(f"attacks of opportunity with the attack {type(rs.attack).__name__}: who threatens is "
+                            f"judged by its own melee reach")
+    kn[K_AOO] = 1
+    kn[K_AOO_NOT_COVER] = int(component.not_against_cover)
+    kn[K_SKL_AOO] = 1
+    for i, (cid, creature) in enumerate(_tabled(battle, "attack-of-opportunity")):
+        placed = battle.placements[cid]
+        for w, option in enumerate([None, *creature.attacks]):
+            state = CombatantState(cid, placed.position, creature.sheet.hp, option.name if option else None,
+                                   placed.shield_state)
+            threat = component.threat_option(creature, state)
+            o = creature.attacks.index(threat) if threat is not None and component.threat_reach(creature, state) else -1
+            kn[K_SKL_THREAT + i * (MAX_SKL_OPTIONS + 1) + w] = o
+        kn[K_SKL_CALM + i] = (SKL_ACT_FIRE * creature.has_feat("no_provoke:fire_ranged")
+                              + SKL_ACT_RELOAD * creature.has_feat("no_provoke:reload"))
 
 
 def skill_actions(component: SkillActions, battle: Battle, kn: I64, planes: I64) -> None:

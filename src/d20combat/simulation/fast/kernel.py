@@ -100,10 +100,11 @@ from d20combat.simulation.fast.kernel_flow import (
     strenuous,
 )
 from d20combat.simulation.fast.kernel_movement import speed_ft
-from d20combat.simulation.fast.kernel_reactions import charge_line, path_risk, threatens, walk_provoking
+from d20combat.simulation.fast.kernel_reactions import charge_line, path_risk, provoke, threatens, walk_provoking
 from d20combat.simulation.fast.kernel_skill_damage import miss_chance
 from d20combat.simulation.fast.kernel_skill_defense import positions
 from d20combat.simulation.fast.kernel_skill_economy import end_of_turn as skill_end_of_turn
+from d20combat.simulation.fast.kernel_skill_reactions import distracting
 from d20combat.simulation.fast.kernel_strike import plan, roll_attack, target_ac
 from d20combat.simulation.fast.layout import (
     K_AOO,
@@ -525,7 +526,7 @@ def choose(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64) -> Decision
     threatened = False
     if w[9][K_AOO]:  # ThreatenedSquareAoO.threatened: a standing foe's melee weapon reaches me
         for f in foes:
-            if threatens(s, cs, opt, f, s[me, PC], s[me, PR], cs[me, SIZE]):
+            if threatens(s, cs, opt, w[9], f, s[me, PC], s[me, PR], cs[me, SIZE]):
                 threatened = True
     if w[9][K_TACTICS_CMV] and not threatened and can_afford(w, s, t, C_FULL):
         # CmvTactics.ai_suggestion (CMV-CDG-01): a coup de grace on the first helpless foe by name when no
@@ -580,6 +581,11 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
     if kind == A_END:
         skill_end_of_turn(ev, t, kn, me)  # skill-based's auto reserve (kernel_skill_economy)
         end_turn(ev, s, cs, t, kn, me, R_NONE)
+        advance(ev, s, cs, t, kn, tape, order)
+        return
+    why = distracting(opt, kn, me, kind, a, b)  # skill-based: a distracting act provokes before it happens
+    if why and not provoke(w, m, ev, s, t, occ, tape, order, me, np.zeros(s.shape[0], dtype=np.bool_), why):
+        end_turn(ev, s, cs, t, kn, me, R_CANNOT)
         advance(ev, s, cs, t, kn, tape, order)
         return
     if kind == A_ATTACK:

@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from d20combat.simulation.fast.jit import njit
-from d20combat.simulation.fast.kernel_base import SURPRISED, T_ACTIONS, T_STD, T_SURPRISE, emit
+from d20combat.simulation.fast.kernel_base import REACT, SURPRISED, T_ACTIONS, T_STD, T_SURPRISE, emit
 from d20combat.simulation.fast.layout import (
     K_SKL_ACTIONS,
     K_SKL_AOO_PER_ROUND,
@@ -51,6 +51,7 @@ def start_of_round(ev: I64, s: I64, t: I64, kn: I64) -> None:
         surprised = t[T_SURPRISE] != 0 and s[i, SURPRISED] != 0
         reserve = 0 if surprised else 1
         t[T_SKL_RESERVE + i] = reserve
+        s[i, REACT] = 0 if surprised else kn[K_SKL_AOO_PER_ROUND]  # the attacks of opportunity (kernel_reactions)
         emit(ev, t, E_SKL_REACTIONS, i, reserve, 0 if surprised else kn[K_SKL_AOO_PER_ROUND], int(surprised), 0, 0, 0)
 
 

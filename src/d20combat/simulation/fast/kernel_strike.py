@@ -66,6 +66,7 @@ from d20combat.simulation.fast.kernel_flow import (
 )
 from d20combat.simulation.fast.kernel_skill_damage import miss_chance, mitigate
 from d20combat.simulation.fast.kernel_skill_defense import active_defense
+from d20combat.simulation.fast.kernel_skill_reactions import held
 from d20combat.simulation.fast.layout import (
     K_COVER_CMV,
     K_SOFT_RANGED_ONLY,
@@ -91,7 +92,7 @@ def plan_attack(s: I64, cs: I64, opt: I64, rng: I64, cover_mode: I64, kn: I64, t
     if o < 0 or o >= cs[att, N_ATTACKS]:
         return False, 0, 0, 0, 0
     spell = opt[att, o, SPELL] == 1
-    if not spell and s[att, WIELD] != o:
+    if not spell and s[att, WIELD] != o and not held(kn, att, o):  # skill-based: off hand, unarmed (holds)
         return False, 0, 0, 0, 0
     if opt[att, o, RELOAD] != RELOAD_NONE and not s[att, LOADED + o]:
         return False, 0, 0, 0, 0

@@ -68,7 +68,22 @@ hand holds a ranged weapon (−6 in melee, SKL-RNG-01) and whether it threatens 
 K_SKL_DANGER = K_SKL_DEF + MAX_SKL_CREATURES * (MAX_SKL_OPTIONS + 1) * 5
 """``kn[K_SKL_DANGER + i * (MAX_SKL_OPTIONS + 1) + o]``: twice the mean damage before armor of creature ``i``'s
 option ``o`` (the AI's hint, ``BlockAndDodge.hint``)."""
-N_KN = K_SKL_DANGER + MAX_SKL_CREATURES * (MAX_SKL_OPTIONS + 1)
+K_SKL_AOO = 112
+"""``kn[K_SKL_AOO]``: the attacks of opportunity are skill-based's (:class:`SkillAttacksOfOpportunity`,
+``kernel_skill_reactions``): the threatening attack per weapon in hand in the table below, the distracting acts
+the kernel's AI can do (firing a ranged weapon, loading a crossbow, SKL-AOO-14/17) provoking too."""
+K_SKL_THREAT = K_SKL_DANGER + MAX_SKL_CREATURES * (MAX_SKL_OPTIONS + 1)
+"""``kn[K_SKL_THREAT + i * (MAX_SKL_OPTIONS + 1) + w + 1]``: creature ``i`` wielding option ``w`` (-1: nothing)
+threatens with its option ``o`` (-1: nothing) — the melee weapon in hand, an off-hand one or the unarmed strike
+(SKL-AOO-02)."""
+K_SKL_HELD = K_SKL_THREAT + MAX_SKL_CREATURES * (MAX_SKL_OPTIONS + 1)
+"""``kn[K_SKL_HELD + i * (MAX_SKL_OPTIONS + 1) + o]``: creature ``i``'s option ``o`` is at hand undrawn — an
+off-hand weapon or the unarmed strike (``WeaponSkillAttack.holds``)."""
+K_SKL_CALM = K_SKL_HELD + MAX_SKL_CREATURES * (MAX_SKL_OPTIONS + 1)
+"""``kn[K_SKL_CALM + i]``: the distracting acts creature ``i`` does without provoking (SKL-AOO-22, a feat
+``no_provoke:<act>``): bit ``SKL_ACT_FIRE`` firing a ranged weapon, ``SKL_ACT_RELOAD`` loading a crossbow."""
+SKL_ACT_FIRE, SKL_ACT_RELOAD = 1, 2
+N_KN = K_SKL_CALM + MAX_SKL_CREATURES
 """``kn[K_ECON_CMV]``: the economy is off-guard's minor/major one (staggered: a single action; dying, stable
 or dead: no actions; no PFB strain). ``kn[K_INJURY_CMV]``: health is off-guard's damage taken (CMV-INJ), with
 its variants: the death save adds Con (``K_DEATH_CON``), a passed one makes stable (``K_PASS_STABLE``) rather

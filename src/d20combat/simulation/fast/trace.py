@@ -17,6 +17,7 @@ from d20combat.simulation.fast import kernel_base as k
 from d20combat.simulation.fast import kernel_defense as kd
 from d20combat.simulation.fast import kernel_injury as ki
 from d20combat.simulation.fast import kernel_skill_defense as kdf
+from d20combat.simulation.fast import kernel_skill_reactions as ksr
 from d20combat.simulation.fast.compile import CON_MOD, CON_SCORE, CompiledBattle
 from d20combat.simulation.fast.kernel_base import CB_BLOODIED, CB_DEAD, CB_DYING, CB_OFF_GUARD, CB_STABLE, CB_STAGGERED
 from d20combat.simulation.fast.kernel_skill_economy import E_SKL_HOLD, E_SKL_LAPSE, E_SKL_REACTIONS, E_SKL_RELEASE
@@ -33,6 +34,10 @@ _SKL_LABELS = {"standard": "complex", "move": "basic", "standard-as-move": "comp
                "full-round": "complex + basic"}
 """Skill-based's economy pays the core's costs from its complex and basic actions (SKL-ACT-11)."""
 _SKL_POOLS = {"standard": "complex", "move": "basic", "free": "free"}
+_WHY = {ksr.WHY_LEAVES: "leaves {square}, a threatened square",
+        ksr.WHY_FIRES: "fires a ranged weapon in a threatened square (SKL-AOO-14)",
+        ksr.WHY_RELOADS: "loads a crossbow in a threatened square (SKL-AOO-17)"}
+"""Why an attack of opportunity was offered (``SkillAttacksOfOpportunity.provoking_act``'s reasons)."""
 _MODES = {k.MODE_MOVE: "move", k.MODE_STEP: "step", k.MODE_CHARGE: "charge"}
 _HEALTH = {k.H_OK: "ok", k.H_DISABLED: "disabled", k.H_DYING: "dying", k.H_DEAD: "dead", k.H_STABLE_REASON: "stable"}
 
@@ -307,8 +312,11 @@ def fast_entries(cb: CompiledBattle, result: FastResult) -> list[Entry]:
         elif code == k.E_REACTIONS_SET:
             out.append(("reactions_set", ids[a], ((battle.ruleset.reactions.pool, b),)))
         elif code == k.E_REACTION_SPENT:
-            out.append(("reaction_spent", ids[a], battle.ruleset.reactions.pool,
-                        f"attack of opportunity against {ids[b]} (leaves ({c}, {d}), a threatened square)"))
+            pool = battle.ruleset.reactions.pool
+            out.append(("reaction_spent", ids[a], pool, f"attack of opportunity against {ids[b]} ({_WHY[_e]})"
+                        .replace("{square}", f"({c}, {d})")))
+            if skill:  # the reference's state: the pool spent (the economy's next ReactionsSet shows it)
+                reactions[a] = {**reactions[a], pool: reactions[a].get(pool, 0) - 1}
         elif code in _INJURY_ROWS:
             out.append(_injury_entry(cb, code, a, b, c, d, _e, _f))
         elif code == k.E_END:
