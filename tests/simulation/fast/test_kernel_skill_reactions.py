@@ -11,11 +11,13 @@ from typing import Any
 
 import pytest
 from tests.simulation.fast.hybrids import battles, replay
-from tests.simulation.fast.skill_hybrids import register, skill_hybrid
+from tests.simulation.fast.skill_hybrids import SkillHybridPathfinder, register, skill_hybrid
 from tests.simulation.fast.test_kernel_skill import PORTED, _variants
 
 from d20combat.encounter import events as ev
-from d20combat.rulesets import get_ruleset
+from d20combat.rulesets import RULESETS, get_ruleset
+from d20combat.rulesets.base import Policies
+from d20combat.rulesets.components.reactions import ThreatenedSquareAoO
 from d20combat.rulesets.skill_based.reactions import SkillAttacksOfOpportunity
 from d20combat.scenario import battle_from_data
 from d20combat.simulation.fast.compile import NotCompilable, compile_battle, unsupported_components
@@ -154,3 +156,27 @@ def test_the_threatening_attack_is_compiled_per_weapon_in_hand() -> None:
         assert cb.kn[K_SKL_THREAT + 1 * row + 0 + 1] == 1  # duelist: crossbow → off-hand dagger
         assert cb.kn[K_SKL_THREAT + 2 * row + 0 + 1] == 0  # goblin: its short sword
 
+
+
+
+class _OtherReactions(SkillHybridPathfinder):
+    """The hybrid with skill-based's economy but Epic Path's attacks of opportunity in the reactions area."""
+
+    id = "test-skill-economy-other-aoo"
+
+    @classmethod
+    def compose(cls, options: Any) -> Policies:
+        return super().compose(options).replace(reactions=ThreatenedSquareAoO())
+
+
+def test_an_economy_refreshing_other_attacks_of_opportunity_is_refused() -> None:
+    """SKL-AOO-24: skill-based's economy gives back its own reactions' attack of opportunity; with another
+    component's attacks of opportunity in the reactions area the kernel's one pool would serve both — refused,
+    and named."""
+    RULESETS[_OtherReactions.id] = _OtherReactions
+    try:
+        data = {**skill_hybrid(SKIRMISH, ("economy",), {}), "ruleset": _OtherReactions.id}
+        with pytest.raises(NotCompilable, match=r"attacks of opportunity \(SKL-AOO-24\) of another component"):
+            compile_battle(battle_from_data(data, "scenario", None))
+    finally:
+        del RULESETS[_OtherReactions.id]
