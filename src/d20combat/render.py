@@ -44,6 +44,10 @@ def draw_map(enc: Encounter, state: EncounterState | None = None) -> str:
                 row.append("w")
             elif sq in gm.climb:
                 row.append("^")
+            elif sq in gm.blocked:
+                row.append("B")
+            elif sq in gm.impeded:
+                row.append("%")
             elif sq in gm.concealing and sq in gm.difficult:
                 row.append(_TERRAIN["bush"])
             elif sq in gm.difficult:

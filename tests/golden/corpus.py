@@ -142,10 +142,13 @@ def random_battle(seed: int, ruleset: str = "pathfinder-beginner") -> dict[str, 
 
 
 def examples_of(ruleset: str) -> list[tuple[str, dict[str, Any]]]:
-    """Every shipped example, played under ``ruleset`` (its own, or switched to it)."""
+    """Every shipped example, played under ``ruleset`` (its own, or switched to it). Examples written for a ruleset
+    that has no recorded corpus yet (epic-path) are left out, so the recorded corpus stays as it was recorded."""
     out = []
     for path in sorted(EXAMPLES.glob("*.yaml")):
         data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if data.get("ruleset", "pathfinder-beginner") not in RULESETS:
+            continue  # an example of a ruleset the corpus was not recorded with (epic-path): its own tests play it
         if data.get("ruleset", "pathfinder-beginner") != ruleset:
             data = {**data, "ruleset": ruleset}
             data.pop("variants", None)

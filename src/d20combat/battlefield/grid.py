@@ -55,6 +55,14 @@ class GameMap:
     """Openings in a wall such as arrow slits: lines and long piercing weapons pass, creatures don't (CMV-COV-23)."""
     improved_cover: frozenset[Square] = frozenset()
     """Squares and openings the GM grades as improved cover, e.g. an arrow slit (CMV-COV-18)."""
+    impeded: frozenset[Square] = frozenset()
+    """Impeded terrain (EP-MOVE-05..10): junk-strewn rooms, vine-choked jungle, waist-deep bog — ordinary movement
+    does not enter it; a ruleset that has impeded movement moves 5 ft into or within it with a full round."""
+    blocked: frozenset[Square] = frozenset()
+    """Blocked terrain that does not block sight (EP-MOVE-11/13): a portcullis, a statue — impassable, but neither
+    solid for lines nor a corner (walls are blocked terrain that also blocks sight)."""
+    splash_soft: frozenset[Square] = frozenset()
+    """Squares too soft to break a thrown splash weapon (EP-SPLASH-14/15: webs, flesh, rubber), by the GM's word."""
 
     def __hash__(self) -> int:
         return hash((self.width, self.height, self.walls, self.low_walls, self.difficult, self.pits, self.water,
@@ -69,7 +77,16 @@ class GameMap:
     def is_passable(self, square: Square) -> bool:
         """Enterable by ordinary movement: on the map and not a wall, pit, water or climbing surface."""
         return (self.in_bounds(square) and square not in self.walls and square not in self.pits
-                and square not in self.water and square not in self.climb and square not in self.narrow_openings)
+                and square not in self.water and square not in self.climb and square not in self.narrow_openings
+                and square not in self.impeded and square not in self.blocked)
+
+    def is_impeded(self, square: Square) -> bool:
+        """Impeded terrain (EP-MOVE-05)."""
+        return square in self.impeded
+
+    def is_blocked(self, square: Square) -> bool:
+        """Blocked terrain (EP-MOVE-11): a wall, or a blocked square that lets sight through."""
+        return square in self.walls or square in self.blocked
 
     def skill_for(self, square: Square) -> tuple[str, int] | None:
         """("climb"|"swim", DC) for a square that needs a skill to enter, else None (PFB-MOVE-07)."""

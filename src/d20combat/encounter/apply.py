@@ -28,7 +28,13 @@ def _initiative(state: EncounterState, e: ev.InitiativeRolled) -> EncounterState
 
 
 def _order(state: EncounterState, e: ev.OrderSet) -> EncounterState:
+    if e.turn_index_shift:
+        return replace(state, order=tuple(e.order), turn_index=state.turn_index + e.turn_index_shift)
     return replace(state, order=tuple(e.order))
+
+
+def _clock(state: EncounterState, e: ev.EncounterClockSet) -> EncounterState:
+    return replace(state, first_round=e.first_round)
 
 
 def _round(state: EncounterState, e: ev.RoundStarted) -> EncounterState:
@@ -194,6 +200,7 @@ _HANDLERS: dict[type[ev.Event], Callable[[EncounterState, Any], EncounterState]]
     ev.SurpriseDetermined: _surprise,
     ev.InitiativeRolled: _initiative,
     ev.OrderSet: _order,
+    ev.EncounterClockSet: _clock,
     ev.RoundStarted: _round,
     ev.TurnStarted: _turn_started,
     ev.TurnPoolsSet: _turn_pools_set,

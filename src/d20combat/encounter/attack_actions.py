@@ -126,10 +126,11 @@ def _plan_attack(enc: EncounterCore, attacker: str, target: str, attack: str | N
     info = AttackPlan(attacker, target, option, ranged, dist, (), CoverFact(CoverDegree.NONE, None, ""), 0, "",
                       False)
     view = enc.view(s)
-    problem = enc.ruleset.attack.attack_problem(view, info)
+    problem = enc.ruleset.attack.attack_problem(view, info) or enc.ruleset.conditions.attack_problem(view, info)
     if problem:
         raise IllegalAction(f"attack: {problem}")
     mods.extend(enc.ruleset.attack.situational_attack_modifiers(view, info))
+    mods.extend(enc.ruleset.concealment.attack_modifiers(view, info))
     blockers = enc.creature_squares((attacker, target), s) if enc.ruleset.cover.creatures_give_cover(ranged) else {}
     fact = enc.ruleset.cover.find_cover(gm, a_fp, t_fp, ranged=ranged, reach_attack=creature.reach_ft > 5,
                                    adjacent=dist == 5, creature_squares=blockers)
@@ -145,9 +146,10 @@ def _concealment_sources(enc: EncounterCore, attacker: str, target: str, option:
     t_fp = enc.footprint(target, s)
     vision = Vision(low_light=creature.sheet.low_light_vision, darkvision_ft=creature.sheet.darkvision_ft,
                     blinded=cs.has("blinded"), sees_invisible=cs.has("sees_invisible"))
-    return enc.ruleset.concealment.concealment_sources(
+    sources = enc.ruleset.concealment.concealment_sources(
         enc.battle.game_map, a_fp, vision, t_fp, s.get(target),
         adjacent_melee=not option.is_ranged and footprint_distance_ft(a_fp, t_fp) == 5)
+    return enc.ruleset.concealment.observer_sources(enc.view(s), attacker, target, option, sources)
 
 
 def _total_concealment(enc: EncounterCore, plan: AttackPlan, s: EncounterState) -> bool:
@@ -182,10 +184,13 @@ def defense(enc: EncounterCore, plan: AttackPlan, state: EncounterState) -> Defe
     target = enc.creature(plan.target)
     ts = state.get(plan.target)
     surprised = state.surprise_round and plan.target in state.surprised
+    view = enc.view(state)
     return DefenseContext(
-        touch=plan.option.weapon.touch,
+        touch=plan.option.weapon.touch or enc.ruleset.conditions.touch_attack(view, plan),
         vs_melee=not plan.ranged,
-        flat_footed=enc.ruleset.defense.is_flat_footed(target, ts, surprised=surprised),
+        flat_footed=enc.ruleset.defense.is_flat_footed(target, ts, surprised=surprised)
+        or enc.ruleset.conditions.flat_footed(view, plan.target)
+        or enc.ruleset.concealment.flat_footed_against(view, plan.attacker, plan.target),
         helpless=enc.ruleset.injury.is_helpless(target, ts),
     )
 
@@ -277,12 +282,16 @@ def roll_attack(enc: EncounterCore, tx: Tx, plan: AttackPlan, *, damage_bonus: i
     striker = enc.creature(attacker)
     strength = rs.damage.damage_strength(striker, plan.option, state=s.get(attacker))
     dmg = rs.damage.roll(tx, plan, striker, critical=critical, multiplier=mult,
-                         precision_d6=rs.damage.precision_dice(striker, helpless),
+                         precision_d6=rs.damage.precision_dice(striker, helpless)
+                         if rs.concealment.precision_allowed(tx, attacker, target) else 0,
                          minimum=rs.damage.minimum_damage, strength=strength)
     amount, text = dmg.total, dmg.explanation
     if damage_bonus:
         amount += damage_bonus
         text = f"{amount} = {text.partition(' = ')[2]} + critical attack {damage_bonus}"
+    amount, why_state = rs.conditions.damage_against(tx, plan, amount)
+    if why_state:
+        text = f"{amount} = {text.partition(' = ')[2]} {why_state}"
     mitigated, why_less = rs.damage.mitigate(enc.creature(target), tx.state.get(target), amount)
     if why_less:
         text = f"{mitigated} = {text.partition(' = ')[2]} {why_less}"

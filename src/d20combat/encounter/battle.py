@@ -45,6 +45,8 @@ class Battle:
     initiative: Mapping[str, int] = field(default_factory=dict)
     """Fixed initiative results from the scenario (the GM's table); others are rolled."""
     max_rounds: int = 100
+    ambush: Any = None
+    """The scenario's ambush inputs (``scenario.schema.AmbushSpec``, Epic Path's EP-SURP), or None."""
 
     def footprint(self, cid: str, position: Square) -> Footprint:
         return Footprint(position, self.creatures[cid].space)

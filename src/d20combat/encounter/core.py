@@ -23,7 +23,6 @@ from d20combat.encounter.state import CombatantState, EncounterState
 from d20combat.model.creature import Creature
 from d20combat.numbers import total
 from d20combat.rules import health as hp_rules
-from d20combat.rules.initiative import order_by_initiative
 from d20combat.rulesets.base import BudgetError, TurnAllowance
 
 _STRICTNESS = {mv.Occupant.HELPLESS: 0, mv.Occupant.ALLY: 1, mv.Occupant.ENEMY: 2}
@@ -126,9 +125,8 @@ class EncounterCore:
     def speed_ft(self, cid: str, state: EncounterState | None = None) -> int:
         s = state or self.state
         creature = self.creature(cid)
-        if creature.fly_speed_ft:
-            return creature.fly_speed_ft
-        return self.ruleset.movement.speed_ft(creature, s.get(cid))
+        speed = creature.fly_speed_ft or self.ruleset.movement.speed_ft(creature, s.get(cid))
+        return self.ruleset.conditions.speed_ft(creature, s.get(cid), speed)
 
     def move_options(self, cid: str, state: EncounterState | None = None) -> dict[Square, mv.PathInfo]:
         """Every square one move action can reach now, with its cheapest legal path (PFB-MOVE-06..27).
@@ -155,10 +153,14 @@ class EncounterCore:
         return ReadView(self, state or self.state)
 
     # ------------------------------------------------------------------ set-up
-    def _determine_surprise(self, tx: Tx) -> None:
-        """PFB-SURP-01..07 and PFB-RND-08: surprise is settled before initiative (P4, the ruleset's policy)."""
-        surprised, notes = self.ruleset.surprise.determine(self.battle.creatures, self.battle.surprised, self.dice)
-        tx.emit(ev.SurpriseDetermined(surprised, notes))
+    def _determine_surprise(self, tx: Tx) -> bool:
+        """PFB-SURP-01..07 and PFB-RND-08: surprise is settled before initiative (P4, the ruleset's policy).
+        Whether there is a surprise round: when someone is surprised, or when the policy says so although nobody
+        is (EP-SURP-17)."""
+        settled = self.ruleset.surprise.settle(self.battle, self.dice)
+        tx.emit(ev.SurpriseDetermined(settled.surprised, settled.notes, round=settled.round and not settled.surprised,
+                                      verdict=settled.verdict))
+        return bool(settled.surprised) or settled.round
 
     def _roll_initiative(self, tx: Tx) -> None:
         """PFB-INIT-01..05, PFB-RND-09/10: everyone rolls, surprised creatures included."""
@@ -176,7 +178,7 @@ class EncounterCore:
                       stacking=self.ruleset.stacking)
             tx.emit(ev.InitiativeRolled(cid, t.value, t.explain()))
             totals.append((cid, t.value))
-        order, notes = order_by_initiative(totals, self.dice)
+        order, notes = self.ruleset.turn_order.order(totals, self.battle.creatures, self.dice)
         tx.emit(ev.OrderSet(order, notes))
 
     def _starting_effects(self, tx: Tx) -> None:
@@ -284,6 +286,7 @@ class EncounterCore:
             raise IllegalAction(f"{name}: {exc}") from None
         if not dry:
             tx.emit(ev.BudgetSpent(actor, name, label, spend))
+            self.ruleset.economy.after_paid(tx, actor, label)
             self.ruleset.injury.owe_strain(tx, cost)  # settled after the action (engine, P14)
         return label
 

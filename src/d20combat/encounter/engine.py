@@ -80,10 +80,10 @@ class Encounter(EncounterCore):
         try:
             tx = Tx(self.state, self)
             tx.emit(ev.EncounterStarted(self.battle.scenario))
-            self._determine_surprise(tx)
+            surprise_round = self._determine_surprise(tx)
             self._roll_initiative(tx)
             self._starting_effects(tx)
-            self._new_round(tx, 1, bool(tx.state.surprised))
+            self._new_round(tx, 1, surprise_round)
             self._advance(tx)
         finally:
             self.dice = real

@@ -42,12 +42,20 @@ class EncounterStarted(Event):
 @dataclass(frozen=True, slots=True)
 class SurpriseDetermined(Event):
     kind: ClassVar[str] = "surprise_determined"
+    quiet_defaults: ClassVar[tuple[str, ...]] = ("round", "verdict")
     surprised: list[str]
     details: list[str]
+    round: bool = False
+    """A surprise round although nobody is surprised (EP-SURP-17)."""
+    verdict: str = ""
+    """Why, naming no hidden creature (EP's ambush check): shown whoever reads."""
 
     def explain(self) -> str:
+        why = f" {self.verdict}" if self.verdict else ""
+        if not self.surprised and self.round:
+            return "Nobody is surprised, but there is a surprise round (EP-SURP-17)." + why
         if not self.surprised:
-            return "Nobody is surprised: no surprise round."
+            return "Nobody is surprised: no surprise round." + why
         return "Surprised: " + ", ".join(self.surprised) + ". " + " ".join(self.details)
 
 
@@ -65,8 +73,25 @@ class InitiativeRolled(Event):
 @dataclass(frozen=True, slots=True)
 class OrderSet(Event):
     kind: ClassVar[str] = "order_set"
+    quiet_defaults: ClassVar[tuple[str, ...]] = ("turn_index_shift",)
     order: list[str]
     tie_breaks: list[str]
+    turn_index_shift: int = 0
+    """How the current turn's index moves with a new order during a round (a creature held its action and
+    moved, EP-ACT-50): the next creature to act stays the one it was."""
+
+
+@dataclass(frozen=True, slots=True)
+class EncounterClockSet(Event):
+    """The round of the engine that is "round 1" of the current combat changes: after a surprise round
+    (EP-SURP-23), or when the Maximum Encounter Length starts a new combat (EP-TIME-06/13)."""
+
+    kind: ClassVar[str] = "encounter_clock_set"
+    first_round: int
+    reason: str = ""
+
+    def explain(self) -> str:
+        return self.reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -378,7 +403,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         TurnPoolsSet, TurnEnded, BudgetSpent, ReactionsSet, ReactionSpent, Moved, AttackResolved, Damaged, Healed,
         ConditionSet, Stabilized,
         EffectAdded, EffectEnded, EquipmentChanged, Note, EncounterEnded, GmEdited, CreatureAdded, CreatureRemoved,
-        SaveRolled,
+        SaveRolled, EncounterClockSet,
     )
 }
 

@@ -294,8 +294,12 @@ def do_charge(enc: EncounterCore, tx: Tx, actor: str, a: ax.Charge, dry: bool) -
     speed = enc.speed_ft(actor, tx.state)
     if dist < 10:
         raise IllegalAction(f"charge: only {dist} ft to move; a charge needs at least 10 ft (PFB-CHG-04)")
-    if dist > 2 * speed:
+    multiple = enc.ruleset.movement.charge_speed_multiple
+    if dist > multiple * speed and multiple == 2:
         raise IllegalAction(f"charge: {dist} ft is more than double speed {2 * speed} ft (PFB-CHG-05)")
+    if dist > multiple * speed:
+        raise IllegalAction(f"charge: {dist} ft is more than {multiple * speed} ft, "
+                            f"{'its speed' if multiple == 1 else f'{multiple} × speed'} (EP-MOVE-16)")
     occupied = set(enc.creature_squares((actor,), tx.state))
     end_fp = start.moved_to(end)
     if any(sq in occupied for sq in end_fp.squares()):
@@ -326,4 +330,8 @@ def do_charge(enc: EncounterCore, tx: Tx, actor: str, a: ax.Charge, dry: bool) -
         tx.emit(ev.EffectAdded(actor, "charging", actor, tx.state.round + 1, ac=-2))
     plan = attack_actions.plan_attack(enc, actor, a.target, option.name, state=tx.state, extra=(Modifier(2, "charge"),))
     attack_actions.roll_attack(enc, tx, plan)
+    after = tx.state.turn
+    if enc.ruleset.movement.charge_ends_turn and after is not None and after.actor == actor:
+        tx.emit(ev.TurnPoolsSet(actor, dict.fromkeys(after.pools, 0),
+                                "the charge ends the turn: no further actions, not even free actions (EP-MOVE-23)"))
 

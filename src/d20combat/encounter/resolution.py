@@ -42,7 +42,7 @@ class IllegalAction(D20CombatError):
     """An action the rules forbid now; the message names the rule or the square."""
 
 
-Cost = Literal["standard", "move", "full-round", "free", "none"]
+Cost = Literal["standard", "move", "full-round", "free", "none", "swift"]
 
 
 
@@ -156,6 +156,11 @@ class Tx:
     def creature(self, cid: str) -> Creature:
         assert self._engine is not None
         return self._engine.creature(cid)
+
+    @property
+    def engine(self) -> Any:
+        """The encounter this working copy belongs to (a round-procedure hook that resolves an attack, EP-ACT-57)."""
+        return self._engine
 
     @property
     def game_map(self) -> GameMap:

@@ -89,6 +89,8 @@ class EncounterState:
     end_reason: str = ""
     version: int = 0
     attacks_made: int = field(default=0)
+    first_round: int = 1
+    """The round that is "round 1" of the current combat (EP: after a surprise round, after a 10-round reset)."""
     sheets: Mapping[str, Creature] = field(default_factory=dict)
     """The creatures added during the fight (the GM's reinforcements), by id: those of the scenario are the
     battle's. Kept in the state so undo takes an added creature away with its sheet."""

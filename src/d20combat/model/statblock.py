@@ -119,12 +119,18 @@ class Weapon(_Strict):
     double: bool = Field(False, description="a double weapon (skill-based rules, SKL-TWF-20/21)")
     qualities: tuple[Name, ...] = Field(
         (), max_length=MAX_LIST_ITEMS, description="weapon qualities by name, for the rulesets that read them "
-        "(Epic Path: brutal, unwieldy, cumbersome, lance, brace, increased-multiplier; EP-ATK-25/26, EP-DMG-11..16)")
+        "(Epic Path: brutal, unwieldy, cumbersome, lance, brace, increased-multiplier, EP-ATK-25/26, EP-DMG-11..16; "
+        "magic, ghost_touch, force: what harms incorporeal, nebulous, phased creatures)")
     max_range_ft: Feet | None = Field(None, description="a shorter maximum range than its increments give "
                                                         "(EP-ATK-16)")
+    splash: Dice | None = Field(None, description="a splash weapon's splash damage (epic-path, EP-SPLASH-05); "
+                                                  "``damage`` is its direct-hit damage")
+    splash_dc: int | None = Field(None, ge=1, le=60, description="the Reflex DC for half the splash damage "
+                                                                  "(EP-SPLASH-08)")
 
     _v_damage = field_validator("damage")(_check_dice)
     _v_energy = field_validator("energy_damage")(_check_dice)
+    _v_splash = field_validator("splash")(_check_dice)
 
     @model_validator(mode="after")
     def _ranged_needs_increment(self) -> Weapon:
@@ -211,6 +217,9 @@ class StatBlock(_Strict):
     sneak_attack_dice: int = Field(0, ge=0, le=MAX_DICE_COUNT)
     low_light_vision: bool = False
     darkvision_ft: Feet = 0
+    senses: dict[Name, Feet] = Field(default_factory=dict, max_length=MAX_LIST_ITEMS,
+                                     description="special senses and their range in feet, e.g. {blindsense: 30, "
+                                                 "tremorsense: 60} (Epic Path, EP-CONC-12/14)")
     skills: dict[Name, Modifier] = Field(default_factory=dict, max_length=MAX_LIST_ITEMS)
     attributes: dict[Name, Modifier] = Field(
         default_factory=dict, max_length=MAX_LIST_ITEMS,

@@ -12,6 +12,10 @@ FEARS = frozenset({"shaken", "frightened", "panicked"})
 """Fears take a source (a combatant id; empty or omitted: the nearest enemy) and a Will DC to overcome them."""
 NUMBERED = {"held": ("an escape DC", 1000), "concealed": ("a miss chance", 100), "wound-points": ("a count", 1000)}
 """Conditions whose one argument is a whole number: what it is, and its largest value."""
+NUMBERED.update({"miss-chance": ("a miss chance", 100), "faded": ("a level or CR", 100),
+                 "stealth": ("a Stealth result", 1000)})
+"""Epic Path's: the GM's miss chance (EP-CONC-13), a faded creature's level (EP-CONC-39), a Stealth result
+(EP-CONC-20)."""
 
 
 def equipment_problems(where: str, sheet: StatBlock, catalog: Catalog) -> list[str]:

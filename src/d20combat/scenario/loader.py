@@ -291,12 +291,25 @@ def build_battle(scn: Scenario, source: str = "scenario", catalog: Catalog | Non
             if cid not in creatures:
                 problems.append(f"surprise.surprised[{j}]: no combatant {cid!r}")
         surprised = tuple(scn.surprise.surprised)
+    ambush = scn.surprise.ambush if scn.surprise is not None else None
+    if ambush is not None:
+        for list_name in ("ambushers", "spotting", "distracted"):
+            for j, cid in enumerate(getattr(ambush, list_name)):
+                if cid not in creatures:
+                    problems.append(f"surprise.ambush.{list_name}[{j}]: no combatant {cid!r}")
+        ambush_sides = {creatures[cid].side for cid in ambush.ambushers if cid in creatures}
+        if len(ambush_sides) > 1:
+            problems.append(f"surprise.ambush.ambushers: one party ambushes, got the sides {sorted(ambush_sides)}")
+        for list_name in ("spotting", "distracted"):
+            for j, cid in enumerate(getattr(ambush, list_name)):
+                if cid in ambush.ambushers:
+                    problems.append(f"surprise.ambush.{list_name}[{j}]: {cid!r} is an ambusher, not the prey")
     if problems:
         raise ScenarioError(problems, source)
     return Battle(game_map, creatures, ruleset, placements,
                   scenario={**(dict(raw) if raw is not None else scn.model_dump(mode="json", by_alias=True)),
                             "ruleset": ruleset_id, "variants": variants},
-                  surprised=surprised, initiative=fixed_init, max_rounds=scn.max_rounds)
+                  surprised=surprised, initiative=fixed_init, max_rounds=scn.max_rounds, ambush=ambush)
 
 
 def _ids(cid: str, count: int) -> list[str]:

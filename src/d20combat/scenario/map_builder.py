@@ -14,7 +14,7 @@ from d20combat.limits import MAX_AREA_SQUARES
 from d20combat.scenario.schema import LEGEND, Area, MapSpec, Rect
 
 LAYERS = ("walls", "low_walls", "difficult", "bushes", "fog", "pits", "dim", "dark", "water", "climb", "torches",
-          "narrow", "narrow_openings", "improved_cover")
+          "narrow", "narrow_openings", "improved_cover", "impeded", "blocked", "splash_soft")
 
 
 def _rows(spec: MapSpec, problems: list[str]) -> bool:
@@ -106,4 +106,6 @@ def build_map(spec: MapSpec, problems: list[str]) -> GameMap:
         lights=tuple((sq, 20, 20) for sq in sorted(set(layers["torches"]))),
         elevation={(c, r): h for c, r, h in spec.elevation}, narrow=frozenset(layers["narrow"]),
         narrow_openings=frozenset(layers["narrow_openings"]), improved_cover=frozenset(layers["improved_cover"]),
+        impeded=frozenset(layers["impeded"]), blocked=frozenset(layers["blocked"]),
+        splash_soft=frozenset(layers["splash_soft"]),
     )

@@ -74,10 +74,13 @@ LEGEND: dict[str, tuple[str, ...]] = {
     "w": ("water",),
     "^": ("climb",),
     "t": ("torches",),
+    "%": ("impeded",),
+    "B": ("blocked",),
 }
 """ASCII map legend: ``.`` floor, ``#`` wall, ``=`` low wall, ``~`` difficult terrain, ``*`` bushes
 (difficult and 20 % concealment), ``f`` fog (20 % concealment), ``o`` pit, ``d`` dim light, ``D`` darkness,
-``w`` deep water (swim), ``^`` a surface to climb, ``t`` a torch (bright 20 ft, dim 20 ft further)."""
+``w`` deep water (swim), ``^`` a surface to climb, ``t`` a torch (bright 20 ft, dim 20 ft further), ``%`` impeded
+terrain (EP-MOVE-05), ``B`` blocked terrain that lets sight through (EP-MOVE-11/13)."""
 
 
 class MapSpec(_Strict):
@@ -103,6 +106,11 @@ class MapSpec(_Strict):
     narrow_openings: Areas = Field([], description="arrow slits and the like: lines and long piercing "
                                                         "weapons pass, creatures don't")
     improved_cover: Areas = Field([], description="squares or openings the GM grades as improved cover")
+    impeded: Areas = Field([], description="impeded terrain (epic-path: a full round moves 5 ft, EP-MOVE-05)")
+    blocked: Areas = Field([], description="blocked terrain that lets sight through: a portcullis, a statue "
+                                           "(EP-MOVE-11/13)")
+    splash_soft: Areas = Field([], description="squares too soft to break a thrown splash weapon (webs, flesh, "
+                                               "rubber; EP-SPLASH-14/15)")
     concealment: Triples = Field([], description="[column, row, miss chance %] of a concealing "
                                                                     "square, e.g. light fog 10, near-darkness 40")
 
@@ -172,9 +180,33 @@ class CombatantSpec(_Strict):
         return data
 
 
+class AmbushSpec(_Strict):
+    """An ambush prepared before the fight (Epic Path, EP-SURP-02..30): the ambush check's inputs and the
+    awareness checks' — facts of the scene the GM sets, not rules."""
+
+    ambushers: list[Name] = Field(default_factory=list, max_length=MAX_COMBATANTS,
+                                  description="ids of the ambushing party (empty: no ambush was set up)")
+    minutes: int = Field(1, ge=0, le=10000, description="full minutes of preparation (EP-SURP-02/05)")
+    skilled: int = Field(0, ge=0, le=MAX_MODIFIER, description="skilled-ambusher bonus (EP-SURP-06)")
+    hiding_places: bool = Field(False, description="every ambusher in good hiding places (EP-SURP-08/09)")
+    invisible: bool = Field(False, description="every ambusher invisible (EP-SURP-10)")
+    ruined: bool = Field(False, description="an ambusher spoke aloud or moved: the ambush is ruined (EP-SURP-12)")
+    on_guard: bool = Field(False, description="the prey follow or approach a foe that just ducked out of sight: "
+                                              "no surprise round is possible (EP-SURP-13)")
+    dc_step: int = Field(0, ge=0, le=2, description="the ambushers raise the awareness DC: 1 = Hard, "
+                                                     "2 = Impossible (EP-SURP-25)")
+    spotting: list[Name] = Field(default_factory=list, max_length=MAX_COMBATANTS,
+                                 description="ids of the prey that were making Spot checks (EP-SURP-26)")
+    distracted: list[Name] = Field(default_factory=list, max_length=MAX_COMBATANTS,
+                                   description="ids of the prey absorbed in a distraction (EP-SURP-15/16)")
+    check: int | None = Field(None, ge=-MAX_MODIFIER, le=MAX_MODIFIER,
+                              description="the GM's ambush check total instead of a roll")
+
+
 class SurpriseSpec(_Strict):
     surprised: list[Name] | None = Field(None, max_length=MAX_COMBATANTS,
                                          description="ids surprised, decided by the GM (no checks)")
+    ambush: AmbushSpec | None = Field(None, description="Epic Path's ambush check and awareness (EP-SURP)")
 
 
 class Scenario(_Strict):

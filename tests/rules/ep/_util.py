@@ -13,6 +13,7 @@ from d20combat.dice import ScriptedDice
 from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter, IllegalAction
+from d20combat.encounter.gm_actions import GmCondition
 from d20combat.rulesets.epic_path import EpicPath
 from d20combat.scenario import battle_from_data
 
@@ -37,8 +38,21 @@ FIGHTER = stats("fighter", attack_bonus=5, attacks=[{"weapon": "club"}, {"weapon
 
 def ep(combatants: list[dict[str, Any]], dice: Iterable[int] = (), *, rows: list[str] | None = None,
         width: int = 12, height: int = 12, variants: dict[str, Any] | None = None, start: bool = True,
-        map_extra: dict[str, Any] | None = None, **extra: Any) -> Encounter:
-    """An epic-path encounter; ``map_extra`` adds map fields (elevation, narrow, concealment…)."""
+        map_extra: dict[str, Any] | None = None, alert: bool = True, **extra: Any) -> Encounter:
+    """An epic-path encounter; ``map_extra`` adds map fields (elevation, narrow, concealment…). ``alert``: a fight
+    already under way — the GM lifts the Flat-Footed every creature starts with (EP-SURP-20) from all of them, so
+    that a test of another rule is not also a test of the first round."""
+    enc = _ep(combatants, dice, rows=rows, width=width, height=height, variants=variants, start=start,
+              map_extra=map_extra, **extra)
+    if alert and start:
+        for cid, c in enc.state.combatants.items():
+            if c.has("flat_footed"):
+                enc.gm(GmCondition(cid, "flat_footed", present=False))
+    return enc
+
+
+def _ep(combatants: list[dict[str, Any]], dice: Iterable[int], *, rows: list[str] | None, width: int, height: int,
+        variants: dict[str, Any] | None, start: bool, map_extra: dict[str, Any] | None, **extra: Any) -> Encounter:
     if not map_extra:
         return make_encounter(combatants, ruleset="epic-path", dice=dice, rows=rows, width=width, height=height,
                               variants=variants, start=start, **extra)

@@ -199,8 +199,8 @@ def test_ep_atk_18_melee_touch_attack_is_a_melee_attack_against_touch_ac() -> No
     """EP-ATK-18: a melee touch attack adds what a melee attack adds (Str) and targets touch AC."""
     toucher = stats("a", attack_bonus=2, abilities={"str": 14, "dex": 18},
                     attacks=[weapon("shocking-grasp", "1d6", touch=True)])
-    target = armored("t", 6, dex=12, natural_armor=2, deflection_bonus=1)
-    enc = pair(toucher, target)
+    target = armored("t", 6, dex=12, natural_armor=2, deflection_bonus=1, feats=["uncanny_dodge"])
+    enc = pair(toucher, target)  # uncanny dodge: not flat-footed before its first turn (EP-COND-01/03)
     assert bonus_with(enc, "shocking-grasp") == 4
     assert ac(enc, "a", "t", "shocking-grasp") == 12  # 10 + Dex 1 + deflection 1
 

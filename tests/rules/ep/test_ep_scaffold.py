@@ -20,11 +20,11 @@ def test_ep_aoo_06_leaving_a_threatened_square_provokes_one_aoo() -> None:
               {"id": "guard", "side": "b", "stats": stats("guard", attack_bonus=5, attacks=[{"weapon": "club"}]),
                "position": [3, 2]}],
              dice=[1])
-    assert enc.state.get("guard").reactions == {"aoo": 1}
+    assert enc.state.get("guard").reactions["aoo"] == 1
     enc.act(ax.Move(to=(0, 2)))
     assert enc.pending is not None and enc.pending.prompt.reactor == "guard"
     events = enc.respond("attack")
     assert [(e.attacker, e.target, e.hit) for e in events if isinstance(e, ev.AttackResolved)] == \
         [("guard", "mover", False)]
-    assert enc.state.get("guard").reactions == {"aoo": 0}
+    assert enc.state.get("guard").reactions["aoo"] == 0
     assert enc.state.get("mover").position == (0, 2)

@@ -87,11 +87,21 @@ def hybrid(data: dict[str, Any], areas: Sequence[str], variants: dict[str, Any])
             "combatants": [{key: v for key, v in c.items() if key != "conditions"} for c in data["combatants"]]}
 
 
-def battles(n: int, seed: int) -> Iterator[tuple[dict[str, Any], random.Random]]:
-    """The examples and ``n`` random battles of the shared generator, each with a random source for sampling."""
+KERNEL_EXAMPLE_RULESETS = frozenset({"pathfinder-beginner", "off-guard", "skill-based"})
+"""The rulesets whose examples the kernel tests replay (under the ruleset each test plays). An example of a ruleset
+whose components the kernel does not have yet (epic-path: impeded and blocked terrain, splash weapons) joins when
+they do; until then it would only reshuffle every later sample of the shared random source."""
+
+
+def battles(n: int, seed: int, *, rulesets: frozenset[str] = KERNEL_EXAMPLE_RULESETS
+            ) -> Iterator[tuple[dict[str, Any], random.Random]]:
+    """The examples (of ``rulesets``) and ``n`` random battles of the shared generator, each with a random source
+    for sampling."""
     rnd = random.Random(seed)
     for path in sorted(EXAMPLES.glob("*.yaml")):
         data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if data.get("ruleset", "pathfinder-beginner") not in rulesets:
+            continue
         data.setdefault("name", path.stem)
         yield data, rnd
     for i in range(n):

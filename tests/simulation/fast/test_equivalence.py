@@ -238,3 +238,26 @@ def test_cli_names_the_engine_and_refuses_an_impossible_fast_path() -> None:
     ok = runner.invoke(app, ["simulate", str(EXAMPLES / "odds-duel.yaml"), "-n", "20"])
     assert ok.exit_code == 0, ok.output
     assert "engine: fast path" in ok.output
+
+
+@pytest.mark.xfail(strict=True, reason="known gap: the kernel keeps one 'found <target> at (c,r)' effect per "
+                   "creature (CMV-CDG-11); the reference lets a second finding action add another while the first "
+                   "lasts")
+def test_two_found_effects_at_once_replay_the_reference_log() -> None:
+    """CMV-CDG-11: valeros finds the coward in the dark, then goblin-1 while the first effect lasts; the first
+    ends at its own time (the misty ford example under off-guard, the sampling that meets it: the examples of
+    every ruleset, epic-path's included)."""
+    everything = frozenset({"pathfinder-beginner", "off-guard", "skill-based", "epic-path"})
+    for data, rnd in battles(0, 31, rulesets=everything):
+        rows = data.get("map", {}).get("rows")
+        if rows and rnd.random() < 0.5:
+            data = {**data, "map": {**data["map"], "rows": ["".join(rnd.choice("dD") if ch == "." and
+                                                                   rnd.random() < 0.33 else ch for ch in row)
+                                                           for row in rows]}}
+        game = {**data, "ruleset": "off-guard", "variants": _variants(rnd),
+                "combatants": [{k: v for k, v in c.items() if k != "conditions"} for c in data["combatants"]]}
+        if "misty ford" in data["name"]:
+            log = replay_both(game, 0)
+            assert sum(isinstance(e, ev.EffectAdded) and e.name.startswith("found ") for e in log) >= 2
+            return
+    raise AssertionError("the misty ford example is gone")

@@ -210,5 +210,5 @@ def test_the_components_are_chosen_by_data() -> None:
 
     data = _hybrid(random_battle(2), random.Random(0), InjuryPathfinder.id)
     battle = replace(battle_from_data(data, "scenario", None), ruleset=Reacting())
-    with pytest.raises(NotCompilable, match=r"attacks of opportunity .* of another component"):
+    with pytest.raises(NotCompilable, match=r"refreshes the attacks of opportunity .* of another component"):
         compile_battle(battle)

@@ -7,7 +7,9 @@ from collections.abc import Sequence
 from d20combat.battlefield.concealment import ConcealmentSource, Vision, concealment_sources
 from d20combat.battlefield.grid import Footprint, GameMap
 from d20combat.encounter.state import CombatantState
-from d20combat.rulesets.components.component import Component
+from d20combat.model.creature import AttackOption
+from d20combat.numbers import Modifier
+from d20combat.rulesets.components.component import AttackInfo, Component, View
 
 
 class StrongestConcealment(Component):
@@ -27,3 +29,25 @@ class StrongestConcealment(Component):
             return 0, ""
         best = max(sources, key=lambda s: s.percent)
         return best.percent, best.reason
+
+    # --- what the attacker meets: hooks with the core's behaviour (nothing changes) as default ----------------
+    def observer_sources(self, view: View, attacker: str, target: str, option: AttackOption,
+                         sources: tuple[ConcealmentSource, ...]) -> tuple[ConcealmentSource, ...]:
+        """The sources as this attacker meets them: a ruleset's senses, what the attacker knows of the target's
+        square, states that conceal (the core: the sources unchanged)."""
+        return sources
+
+    def attack_modifiers(self, view: View, attack: AttackInfo) -> list[Modifier]:
+        """Attack-roll modifiers from being unseen (the core: none)."""
+        return []
+
+    def flat_footed_against(self, view: View, attacker: str, target: str) -> bool:
+        """Whether ``target`` is flat-footed against this one attacker because it cannot see it (the core: never)."""
+        return False
+
+    def precision_allowed(self, view: View, attacker: str, target: str) -> bool:
+        """Whether precision damage (sneak attack) may be dealt to ``target`` (the core: always)."""
+        return True
+
+    def after_attack(self, view: View, attack: AttackInfo, hit: bool) -> None:
+        """After an attack was resolved: what the creatures learned of each other (the core: nothing)."""

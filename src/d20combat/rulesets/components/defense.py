@@ -34,5 +34,6 @@ class ArmorClass(Component):
                            touch_keeps_natural_armor=self.touch_keeps_natural_armor, stacking=self.rules.stacking)
 
     def is_flat_footed(self, creature: Creature, state: CombatantState, *, surprised: bool) -> bool:
-        """PFB-AC-03 / PFB-SURP-09: can't react — surprised, or paralyzed."""
-        return surprised or state.has("paralyzed")
+        """PFB-AC-03 / PFB-SURP-09: can't react — surprised, or paralyzed; or marked flat-footed (EP-SURP-20: a
+        creature that has not acted yet in the encounter)."""
+        return surprised or state.has("paralyzed") or state.has("flat_footed")

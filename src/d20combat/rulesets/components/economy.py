@@ -119,6 +119,10 @@ class StandardMoveEconomy(Component):
             return "none", {}
         raise BudgetError(f"unknown cost {cost!r}")
 
+    def after_paid(self, view: View, actor: str, label: str) -> None:
+        """After ``actor`` paid an action (``label`` as :meth:`pay` named it): what paying leaves behind (Epic Path's
+        full-round action locks its reactions until the creature's next turn). None in PFB."""
+
     def round_reactions(self, creature: Creature, state: CombatantState) -> dict[str, int]:
         """Off-turn resources refreshed at the start of each round: none in PFB (no reactions, PFB-RND-02); the
         attacks of opportunity of the ``aoo`` component given (EP-AOO-12: one a round)."""

@@ -169,7 +169,7 @@ class D20Saves(Component):
         on top); a skill it does not list: a plain check of the skill's key ability; an ability name: an ability
         check. Plus the conditions' modifiers on checks."""
         return [m for m in [*self.skill_modifiers(creature, state, skill), *self.condition_check_modifiers(
-            creature, state)] if m.value]
+            creature, state), *self.rules.conditions.skill_check_modifiers(creature, state, skill)] if m.value]
 
     def skill_modifiers(self, creature: Creature, state: CombatantState, skill: str) -> list[Modifier]:
         name = skill.strip().lower()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 from d20combat.dice import DiceSource
 from d20combat.model.creature import Creature
@@ -23,3 +24,21 @@ class StealthSurprise(Component):
         sneaky_sides = {c.side for c in sneakers}
         perceivers = [c for c in creatures.values() if c.side not in sneaky_sides]
         return determine_surprise(sneakers, perceivers, dice)
+
+    def settle(self, battle: Any, dice: DiceSource) -> Settled:
+        """Who is surprised in the battle about to start, and whether there is a surprise round; the core's:
+        :meth:`determine`, with a surprise round when anyone is surprised (PFB-SURP-04)."""
+        surprised, notes = self.determine(battle.creatures, battle.surprised, dice)
+        return Settled(surprised, notes, bool(surprised))
+
+
+class Settled(NamedTuple):
+    """What :meth:`StealthSurprise.settle` decides."""
+
+    surprised: list[str]
+    notes: list[str]
+    """Every roll and reason (the GM's; a player's view shows only who is surprised)."""
+    round: bool
+    """A surprise round (also when nobody is surprised, EP-SURP-17)."""
+    verdict: str = ""
+    """Why, in words that name no hidden creature (the ambush check), shown to everyone."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
+from d20combat.dice import DiceSource
 from d20combat.encounter.state import CombatantState
 from d20combat.model.creature import Creature
 from d20combat.numbers import Modifier
@@ -18,3 +21,9 @@ class TurnOrder(Component):
     def initiative_state_modifiers(self, creature: Creature, state: CombatantState) -> list[Modifier]:
         """Initiative modifiers from the creature's state when it rolls (conditions, wounds); none in PFB."""
         return []
+
+    def order(self, totals: Sequence[tuple[str, int]], creatures: Mapping[str, Creature], dice: DiceSource
+              ) -> tuple[list[str], list[str]]:
+        """The turn order from the initiative results, highest first, and the tie-break notes (PFB-INIT-04/05:
+        tied creatures roll off)."""
+        return initiative.order_by_initiative(totals, dice)

@@ -63,11 +63,11 @@ def blocked_neighbour(game_map: GameMap, origin: Square, size: int) -> Square | 
 
 
 class EpAttack(D20Attack):
-    """EP-ATK-01..27: d20 + BAB + Str (melee) or Dex (ranged) + size, hits on ≥ AC (EP-ATK-07/10/11), natural 1
-    misses and natural 20 hits (EP-ATK-08/09); a ranged attack reaches anything within its maximum range — 5
-    increments thrown, 10 projectile, or the weapon's own shorter maximum (EP-ATK-14..16) — at −2 per full or
-    partial increment beyond the first (EP-ATK-17), with no minimum distance and no rule against shooting next to
-    an enemy (Epic Path has neither). Unwieldy weapons cannot be used and cumbersome ones take −4 next to blocked
+    """EP-ATK-01..23, EP-ATK-25..27: d20 + BAB + Str (melee) or Dex (ranged) + size, hits on ≥ AC (EP-ATK-07/10/11),
+    natural 1 misses and natural 20 hits (EP-ATK-08/09); a ranged attack reaches anything within its maximum range —
+    5 increments thrown, 10 projectile, or the weapon's own shorter maximum (EP-ATK-14..16) — at −2 per full or
+    partial increment beyond the first (EP-ATK-17), with no minimum distance and no rule against shooting next to an
+    enemy (Epic Path has neither). Unwieldy weapons cannot be used and cumbersome ones take −4 next to blocked
     terrain (EP-ATK-25/26); a weapon one is not proficient with takes −4 (EP-ATK-27)."""
 
     def attack_modifiers(self, creature: Creature, option: AttackOption) -> list[Modifier]:

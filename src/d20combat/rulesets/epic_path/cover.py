@@ -16,12 +16,12 @@ from d20combat.rulesets.off_guard.options import OffGuardOptions
 
 
 class EpCover(SoftAndImprovedCover):
-    """EP-COV-01..19 — the same mechanism as off-guard's cover, written once: ranged and reach attacks from the
-    attacker's best corner, blocked by walls, low walls and creatures on any line (EP-COV-01/03/10); adjacent melee
-    by any line through a wall or low wall (EP-COV-02); a big creature picks its square, and is attacked at the
-    square the attacker picks (EP-COV-12/13); low obstacles only within 30 ft, ignored by an attacker closer to
-    them (EP-COV-04/05); total cover forbids the attack (EP-COV-15/16); improved cover +8 on GM-graded squares
-    (EP-COV-17); partial cover +2 when the GM allows it (EP-COV-14, option ``ep_partial_cover``)."""
+    """EP-COV-01..07, EP-COV-10..17 — the same mechanism as off-guard's cover, written once: ranged and reach attacks
+    from the attacker's best corner, blocked by walls, low walls and creatures on any line (EP-COV-01/03/10);
+    adjacent melee by any line through a wall or low wall (EP-COV-02); a big creature picks its square, and is
+    attacked at the square the attacker picks (EP-COV-12/13); low obstacles only within 30 ft, ignored by an attacker
+    closer to them (EP-COV-04/05); total cover forbids the attack (EP-COV-15/16); improved cover +8 on GM-graded
+    squares (EP-COV-17); partial cover +2 when the GM allows it (EP-COV-14, option ``ep_partial_cover``)."""
 
     def __init__(self, *, partial_cover: bool = False, soft_cover_vs_reach: bool = True) -> None:
         super().__init__(OffGuardOptions.model_validate({"cmv_soft_cover_ranged_only": not soft_cover_vs_reach}))

@@ -19,6 +19,21 @@ class EpOptions(BaseModel):
     max_free_actions: int = Field(
         1, ge=0, le=10, description="EP-ACT-38: free actions a turn, 'reasonable limits … as decided by the GM' "
         "(default 1, as PFB-ACT-13)")
+    init_tie_d20: Literal["higher-first", "lower-first"] = Field(
+        "higher-first", description="EP-INIT-07 (AMBIGUOUS): which tie-breaking d20 acts first; equal rolls re-roll")
+    surprise_standard_may_degrade: bool = Field(
+        True, description="EP-SURP-18 (AMBIGUOUS): the surprise round's single standard action may be spent as a "
+        "move or swift action (EP-ACT-23)")
+    spot_check_step: Literal["creature", "group"] = Field(
+        "creature", description="EP-SURP-26 (AMBIGUOUS): a Spot-checking creature eases the awareness DC one step "
+        "for itself only, or for its whole group")
+    max_encounter_rounds: int = Field(
+        10, ge=1, le=1000, description="EP-TIME-06: the Maximum Encounter Length, after which a new combat begins")
+    surprise_round_counts_for_reset: bool = Field(
+        False, description="EP-TIME-06 (AMBIGUOUS): the surprise round counts toward the 10 rounds (and as round 1)")
+    flat_footed_after_reset: bool = Field(
+        False, description="EP-TIME-14 (AMBIGUOUS): creatures are Flat-Footed again when the reset starts a new "
+        "combat")
 
     # (end of time and the turn)
 
@@ -55,8 +70,57 @@ class EpOptions(BaseModel):
 
     # === movement and melee (MOVE, full attack, 5-foot step, AOO, DEF, MAN, SPLASH, stances) ==================
 
+    ep_stance_breaking_conditions: tuple[str, ...] = Field(
+        ("rattled", "staggered", "dazed", "stunned", "nauseated", "paralyzed", "cowering", "disabled"),
+        max_length=32, description="EP-MISC-17: conditions that reduce the actions available and so break a stance "
+        "(the text names rattled; the others are the PF1 conditions that cost actions)")
+    ep_one_stance_for_every_creature: bool = Field(
+        True, description="EP-MISC-19 (AMBIGUOUS): one stance at a time for every creature, not only player "
+        "characters (false: only creatures of a race — not race 'monster' — are limited)")
+    ep_maneuver_formula: str = Field(
+        "pf1", pattern="^(pf1|attack_bonus)$", description="EP-MAN-01 (MISSING): Maneuver Offense / Defense "
+        "formulas, from data/ep_maneuvers.yaml; 'pf1' = CMB/CMD (default), 'attack_bonus' = the simpler reading")
+    ep_offensive_abilities: tuple[str, ...] = Field(
+        ("breathe-fire", "channel-energy", "blinding-ray", "aura-of-fire", "harmony"), max_length=64,
+        description="EP-DEF-05: the activities (data/actions.yaml names) that are offensive abilities with no attack "
+        "roll: fighting defensively, using one needs a Maneuver Offense check against DC 15 + level")
+    ep_impeded_skill: str = Field(
+        "", max_length=40, description="EP-MOVE-09: the skill the GM allows to move farther than 5 ft a full round "
+        "through impeded terrain (acrobatics, might, movement…); '' = none (default: 5 ft, no check)")
+    ep_impeded_skill_dc: int = Field(15, ge=1, le=60, description="EP-MOVE-09: that check's DC (the text gives none)")
+    ep_impeded_skill_ft: int = Field(10, ge=10, le=60, multiple_of=5,
+                                     description="EP-MOVE-09: how far a successful check moves the creature")
+    ep_splash_breaks_difficult: bool = Field(
+        True, description="EP-SPLASH-15: whether difficult terrain breaks a thrown splash weapon aimed at it "
+        "('often'; impeded and blocked squares always do unless the map marks them splash_soft)")
+    ep_splash_precision: bool = Field(
+        False, description="EP-SPLASH-10: splash weapons deal precision damage (sneak attack) only by GM fiat")
+
     # (end of movement and melee)
 
     # === seeing and states (CONC, COND, assist) ==============================================================
+    ep_senses_vs_ethereal: tuple[str, ...] = Field(
+        (), max_length=20, description="EP-CONC-37: the senses that still perceive an ethereal creature besides "
+        "those data/ep_senses.yaml flags (the GM's list; default none)")
+    ep_faded_dc_level: Literal["faded", "attacker"] = Field(
+        "faded", description="EP-CONC-39 (AMBIGUOUS): the Will DC 10 + 'creature's level or CR' is the faded "
+        "creature's (default) or the attacker's")
+    ep_rattled_loses: Literal["both", "one"] = Field(
+        "both", description="EP-COND-06 (AMBIGUOUS): rattled 'prevents you from using either a standard or a move "
+        "action': neither of them (default) or one of the creature's choice (it keeps the move action)")
+    ep_incorporeal_half_rounding: Literal["down", "up"] = Field(
+        "down", description="EP-COND-09 (AMBIGUOUS): how half damage to incorporeal, nebulous and phased creatures "
+        "rounds")
+    ep_holy_water_vs_incorporeal: Literal["half", "full"] = Field(
+        "half", description="EP-COND-12 (AMBIGUOUS): holy water against incorporeal undead, a corporeal source")
+    ep_nebulous_halves: Literal["all", "attacks"] = Field(
+        "all", description="EP-COND-28 (AMBIGUOUS): a nebulous creature halves all damage (default) or only the "
+        "damage of attacks (weapons), not spells")
+    ep_phased_exceptions_roll: bool = Field(
+        True, description="EP-COND-36 (AMBIGUOUS): force effects, incorporeal attackers and ghost-touch weapons "
+        "still face the phased creature's 50% (default) — the exception cancels only the halving")
+    ep_circumstance_stacks: bool = Field(
+        True, description="EP-MISC-11 (AMBIGUOUS): circumstance bonuses stack with all bonuses, other "
+        "circumstance bonuses included, everywhere (default) or only on assisted skill checks")
 
     # (end of seeing and states)

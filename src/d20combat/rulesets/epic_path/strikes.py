@@ -12,6 +12,7 @@ from d20combat.battlefield.distance import footprint_distance_ft
 from d20combat.battlefield.grid import Footprint
 from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
+from d20combat.errors import D20CombatError
 from d20combat.numbers import total
 from d20combat.rules import health
 from d20combat.rules.armor_class import DefenseContext
@@ -88,7 +89,7 @@ class EpStrikes(ActionSet):
             raise RuleError(f"aid_another.opponent: {a.opponent} is not an opponent")
         try:
             plan = engine.plan_attack(actor, a.opponent, a.attack, state=s)
-        except Exception as exc:  # IllegalAction: the aider must be able to attack the opponent in melee
+        except D20CombatError as exc:  # IllegalAction: the aider must be able to attack the opponent in melee
             raise RuleError(f"aid another: {actor} must be in position to make a melee attack on {a.opponent} "
                             f"(EP-MISC-01): {exc}") from None
         if plan.ranged:
@@ -140,7 +141,7 @@ class EpStrikes(ActionSet):
             raise RuleError(f"coup de grace: {a.target} is not helpless (EP-CDG-01)")
         try:
             plan = engine.plan_attack(actor, a.target, a.attack, state=s)
-        except Exception as exc:  # IllegalAction: out of reach, total cover, not drawn
+        except D20CombatError as exc:  # IllegalAction: out of reach, total cover, not drawn
             raise RuleError(f"coup de grace: {exc} (EP-CDG-02: a helpless victim within your reach)") from None
         if plan.ranged:
             raise RuleError(f"coup de grace: {plan.option.name} is not a melee weapon; the victim must be within "
@@ -161,7 +162,7 @@ class EpStrikes(ActionSet):
         text = dmg.explanation if not why_less else f"{dealt} = {dmg.explanation.partition(' = ')[2]} {why_less}"
         before = tx.state.get(a.target).hp
         tx.emit(ev.Damaged(a.target, dealt, actor, f"  damage {text} → {a.target} hp {before} → {before - dealt}"))
-        engine._announce_health(tx, a.target, before)
+        engine.announce_health(tx, a.target, before)
         dc = dmg.total if self.cdg_dc_before_resistance else dealt
         self.fortitude(engine, tx, actor, a.target, dc, dmg.total, dealt)
 
@@ -189,4 +190,4 @@ class EpStrikes(ActionSet):
             hp = tx.state.get(target).hp
             lethal = hp + tc.con_score  # down to −Con: dead by the hit point rules
             tx.emit(ev.Damaged(target, lethal, actor, f"  {target} is slain by the coup de grace (EP-CDG-05)"))
-            engine._announce_health(tx, target, hp)
+            engine.announce_health(tx, target, hp)

@@ -100,7 +100,7 @@ from d20combat.simulation.fast.kernel_flow import (
     strenuous,
 )
 from d20combat.simulation.fast.kernel_movement import speed_ft
-from d20combat.simulation.fast.kernel_reactions import charge_line, path_risk, provoke, threatens, walk_provoking
+from d20combat.simulation.fast.kernel_reactions import charge_line, path_risks, provoke, threatens, walk_provoking
 from d20combat.simulation.fast.kernel_skill_damage import miss_chance
 from d20combat.simulation.fast.kernel_skill_defense import positions
 from d20combat.simulation.fast.kernel_skill_economy import end_of_turn as skill_end_of_turn
@@ -325,12 +325,9 @@ def risks_of(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64, me: int, 
              n: int) -> I64:
     """``TacticalAI._provocation_risk``: the attacks of opportunity the path to each found square would offer
     (zeros without reaction attacks)."""
-    out = np.zeros(n, dtype=np.int64)
     if w[9][K_AOO]:
-        found, paths = m[8][FOUND], m[8][FOUND_PATHS]
-        for k in range(n):
-            out[k] = path_risk(w, m, s, t, occ, order, me, paths[k], found[k, 4])
-    return out
+        return path_risks(w, m, s, t, occ, order, me, m[8][FOUND], m[8][FOUND_PATHS], n)
+    return np.zeros(n, dtype=np.int64)
 
 
 @njit

@@ -113,21 +113,39 @@ def offered_at(w: tuple, m: tuple, s: I64, t: I64, occ: I16, enemy: int, mover: 
 
 
 @njit
-def path_risk(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64, mover: int,  # type: ignore[type-arg]
-              path: I64, plen: int) -> int:
-    """``Encounter.provocations`` for one path: how many enemies would be offered an attack of opportunity."""
+def path_risks(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64, mover: int,  # type: ignore[type-arg]
+               found: I64, paths: I64, n: int) -> I64:
+    """``Encounter.provocations`` for the first ``n`` found paths (rows ``(c, r, cost, diagonals, length)``):
+    how many enemies each would offer an attack of opportunity. As the reference caches it, each (square, enemy)
+    is judged once for all the paths (the state is the same for every path)."""
     cs = w[0]
+    out = np.zeros(n, dtype=np.int64)
+    c0, r0 = s[mover, PC], s[mover, PR]
+    lo_c, hi_c, lo_r, hi_r = c0, c0, r0, r0
+    for k in range(n):
+        for i in range(found[k, 4]):
+            lo_c, hi_c = min(lo_c, paths[k, i, 0]), max(hi_c, paths[k, i, 0])
+            lo_r, hi_r = min(lo_r, paths[k, i, 1]), max(hi_r, paths[k, i, 1])
+    judged = np.full((s.shape[0], hi_c - lo_c + 1, hi_r - lo_r + 1), -1, dtype=np.int8)
     offered = np.zeros(s.shape[0], dtype=np.bool_)
-    count = 0
-    c, r = s[mover, PC], s[mover, PR]
-    for step in range(plen):
-        for enemy in order:
-            if cs[enemy, SIDE] != cs[mover, SIDE] and not offered[enemy] and \
-                    offered_at(w, m, s, t, occ, enemy, mover, c, r):
-                offered[enemy] = True
-                count += 1
-        c, r = path[step, 0], path[step, 1]
-    return count
+    for k in range(n):
+        offered[:] = False
+        count = 0
+        c, r = c0, r0
+        for step in range(found[k, 4]):
+            for enemy in order:
+                if cs[enemy, SIDE] == cs[mover, SIDE] or offered[enemy]:
+                    continue
+                v = judged[enemy, c - lo_c, r - lo_r]
+                if v < 0:
+                    v = 1 if offered_at(w, m, s, t, occ, enemy, mover, c, r) else 0
+                    judged[enemy, c - lo_c, r - lo_r] = v
+                if v:
+                    offered[enemy] = True
+                    count += 1
+            c, r = paths[k, step, 0], paths[k, step, 1]
+        out[k] = count
+    return out
 
 
 @njit

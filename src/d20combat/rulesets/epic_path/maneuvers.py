@@ -1,0 +1,172 @@
+"""Epic Path's combat maneuvers (EP-MAN-01..06): a Maneuver Offense check (d20 + offense) against the target's
+Maneuver Defense; how far it beats the defense is the degree of success (the per-maneuver tables are external, so
+the GM applies the effect — except a trip, which knocks the target prone). A standard action (EP-MAN-02), never an
+attack of opportunity (EP-MAN-05), never by or against an incorporeal creature (EP-MAN-06). The formulas are data
+(``data/ep_maneuvers.yaml``, option ``ep_maneuver_formula``): the text names the numbers but not their sums."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import yaml
+
+from d20combat.battlefield.reach import within_reach
+from d20combat.encounter import actions as ax
+from d20combat.encounter import events as ev
+from d20combat.model.creature import Creature
+from d20combat.numbers import Modifier, total
+from d20combat.rules.armor_class import DefenseContext
+from d20combat.rulesets.components import RuleError
+from d20combat.rulesets.epic_path.melee import FULL_ATTACK
+
+if TYPE_CHECKING:
+    from d20combat.encounter.engine import Encounter, Tx
+    from d20combat.rulesets.epic_path.options import EpOptions
+
+MANEUVERS = ("trip", "bull rush", "dirty trick", "disarm", "grapple", "overrun", "reposition", "sunder", "steal",
+             "drag")
+"""The maneuvers a creature may attempt (EP-MAN-02 names trip and dirty trick; the rest are PF1's)."""
+
+
+@lru_cache(maxsize=1)
+def maneuver_table() -> dict[str, Any]:
+    text = resources.files("d20combat.data").joinpath("ep_maneuvers.yaml").read_text(encoding="utf-8")
+    data: dict[str, Any] = yaml.safe_load(text)
+    return data
+
+
+def _terms(creature: Creature, terms: list[Any], ac: int | None = None) -> list[Modifier]:
+    size = int(maneuver_table()["size"].get(str(creature.sheet.size), 0))
+    values = {"bab": (creature.attack_bonus, "BAB"), "str": (creature.str_mod, "Str"),
+              "dex": (creature.dex_mod, "Dex"), "size": (size, "size")}
+    mods = []
+    for term in terms:
+        if isinstance(term, int):
+            mods.append(Modifier(term, "base"))
+        elif term == "ac":
+            mods.append(Modifier(ac or 0, "AC"))
+        else:
+            value, label = values[term]
+            mods.append(Modifier(value, label))
+    return [m for m in mods if m.value or m.source == "base"]
+
+
+def maneuver_offense(creature: Creature, formula: str) -> list[Modifier]:
+    """EP-MAN-01: the Maneuver Offense bonus, term by term."""
+    return _terms(creature, maneuver_table()["formulas"][formula]["offense"])
+
+
+def maneuver_defense(creature: Creature, formula: str, ac: int) -> list[Modifier]:
+    """EP-MAN-01: the Maneuver Defense value, term by term (``ac``: the creature's AC, for the 'attack_bonus' row)."""
+    return _terms(creature, maneuver_table()["formulas"][formula]["defense"], ac)
+
+
+@dataclass(frozen=True, slots=True)
+class Maneuver(ax.Action):
+    """A combat maneuver against an adjacent foe (EP-MAN-01/02): trip, bull rush, dirty trick…"""
+
+    kind: ClassVar[str] = "maneuver"
+    target: str = ""
+    maneuver: str = "trip"
+
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return f"{self.maneuver.capitalize()} {name(self.target)}"
+
+
+class Maneuvers:
+    def __init__(self, opts: EpOptions) -> None:
+        self.opts = opts
+
+    def attempt(self, engine: Encounter, tx: Tx, actor: str, a: Maneuver, dry: bool) -> None:
+        s = tx.state
+        name = a.maneuver.strip().lower()
+        if name not in MANEUVERS:
+            raise RuleError(f"maneuver: unknown maneuver {a.maneuver!r}; known: {', '.join(MANEUVERS)}")
+        if a.target not in s.combatants or a.target == actor:
+            raise RuleError(f"maneuver: no target {a.target!r}")
+        for who in (actor, a.target):
+            if s.get(who).has("incorporeal"):
+                raise RuleError(f"maneuver: {who} is incorporeal: no maneuvers by or against it (EP-MAN-06)")
+        turn = s.turn
+        assert turn is not None
+        if FULL_ATTACK in turn.pools:
+            raise RuleError("maneuver: in a full attack a maneuver can only replace the first attack (EP-MAN-02, "
+                            "EP-ACT-11)")
+        creature = engine.creature(actor)
+        if not within_reach(engine.footprint(actor, s), creature.reach_ft, engine.footprint(a.target, s)):
+            raise RuleError(f"maneuver: {a.target} is not within {actor}'s reach")
+        engine.pay(tx, actor, f"{name} {a.target}", "standard", dry)
+        if dry:
+            return
+        formula = self.opts.ep_maneuver_formula
+        target = engine.creature(a.target)
+        target_ac = engine.ruleset.defense.total(target, s.get(a.target), DefenseContext(), [], tx).value
+        offense = [*maneuver_offense(creature, formula),
+                   *[Modifier(e.attack, e.name) for e in s.get(actor).effects if e.attack]]
+        d_mods = maneuver_defense(target, formula, target_ac)
+        base = sum(m.value for m in d_mods if m.source == "base")
+        rest = [m for m in d_mods if m.source != "base"]
+        if not base and rest:
+            defense = total(rest[0].value, rest[1:], base_label=rest[0].source, stacking=engine.ruleset.stacking)
+        else:
+            defense = total(base, rest, stacking=engine.ruleset.stacking)
+        face = tx.dice.d20(f"maneuver offense {actor}->{a.target}")
+        roll = total(face, offense, base_label="d20", stacking=engine.ruleset.stacking)
+        ok = roll.value >= defense.value
+        margin = roll.value - defense.value
+        text = (f"{actor} attempts to {name} {a.target}: Maneuver Offense {roll.explain()} vs Maneuver Defense "
+                f"{defense.explain()} — " + (f"succeeds by {margin} (EP-MAN-01)" if ok else "fails (EP-MAN-01)"))
+        tx.emit(ev.Note(text))
+        if ok and name == "trip" and not s.get(a.target).has("prone"):
+            tx.emit(ev.ConditionSet(a.target, "prone", True, f"tripped by {actor}"))
+        elif ok and name != "trip":
+            tx.emit(ev.Note(f"  the GM applies the {name}'s effect for a margin of {margin} (EP-MAN-01)"))
+
+
+def creature_level(creature: Creature) -> tuple[int, str]:
+    """EP-DEF-05 (AMBIGUOUS for monsters): the stat block's ``attributes.level``, else ``attributes.cr``, else 1."""
+    attrs = {k.lower(): int(v) for k, v in creature.sheet.attributes.items()}
+    if "level" in attrs:
+        return attrs["level"], "level"
+    if "cr" in attrs:
+        return attrs["cr"], "CR"
+    return 1, "level (none given)"
+
+
+class DefensiveAbilities:
+    """EP-DEF-05..09: fighting defensively, an offensive ability with no attack roll (a tagged activity) needs a
+    Maneuver Offense check against DC 15 + level — one check per action (EP-DEF-06), none for free actions
+    (EP-DEF-08); on a failure the action is spent and wasted, the creature still fights defensively (EP-DEF-09)."""
+
+    def __init__(self, opts: EpOptions) -> None:
+        self.opts = opts
+        self.offensive = frozenset(opts.ep_offensive_abilities)
+
+    def activity(self, engine: Encounter, tx: Tx, actor: str, a: ax.Activity, dry: bool) -> None:
+        from d20combat.encounter.resolution import action_catalogue  # the encounter imports the rulesets
+        from d20combat.rulesets.epic_path.turn_actions import do_activity  # part of a move action (EP-ACT-27..30)
+
+        do_activity(engine, tx, actor, a, dry)
+        if dry or a.name not in self.offensive or action_catalogue().get(a.name, "standard") == "free":
+            return
+        from d20combat.rulesets.epic_path.melee import FIGHTING_DEFENSIVELY
+
+        cs = tx.state.get(actor)
+        if not any(e.name == FIGHTING_DEFENSIVELY for e in cs.effects):
+            return
+        creature = engine.creature(actor)
+        level, what = creature_level(creature)
+        dc = 15 + level
+        mods = [*maneuver_offense(creature, self.opts.ep_maneuver_formula),
+                *[Modifier(e.attack, e.name) for e in cs.effects if e.attack]]
+        face = tx.dice.d20(f"maneuver offense {actor} ({a.name})")
+        roll = total(face, mods, base_label="d20", stacking=engine.ruleset.stacking)
+        ok = roll.value >= dc
+        tx.emit(ev.Note(f"{actor} fights defensively: {a.name} needs Maneuver Offense {roll.explain()} vs DC {dc} "
+                        f"(15 + {what} {level}, EP-DEF-05) — "
+                        + ("it goes off" if ok else "fails: the ability is not used and the action is wasted "
+                           "(EP-DEF-09)")))
