@@ -60,7 +60,22 @@ from d20combat.rulesets.off_guard.injury import DamageTaken
 from d20combat.rulesets.off_guard.movement import HalfSpeedUnlessAided
 from d20combat.rulesets.off_guard.saves import TableSaves
 from d20combat.rulesets.off_guard.tactics import CmvTactics
+from d20combat.rulesets.skill_based.action_set import SkillActions
+from d20combat.rulesets.skill_based.active_defense import BlockAndDodge
+from d20combat.rulesets.skill_based.attack import WeaponSkillAttack
+from d20combat.rulesets.skill_based.concealment import NoConcealment
+from d20combat.rulesets.skill_based.criticals import DeclaredCriticalAttack
+from d20combat.rulesets.skill_based.damage import ArmorRatingDamage
+from d20combat.rulesets.skill_based.defense import PassiveDefense
+from d20combat.rulesets.skill_based.economy import ComplexBasicEconomy
+from d20combat.rulesets.skill_based.reactions import SkillAttacksOfOpportunity
 from d20combat.rulesets.skill_based.saves import SkillSaves
+from d20combat.simulation.fast.components_skill import armor_rating as skill_armor_rating
+from d20combat.simulation.fast.components_skill import block_and_dodge as skill_block_and_dodge
+from d20combat.simulation.fast.components_skill import complex_basic as skill_complex_basic
+from d20combat.simulation.fast.components_skill import no_concealment as skill_no_concealment
+from d20combat.simulation.fast.components_skill import skill_actions, skill_aoo
+from d20combat.simulation.fast.components_skill import weapon_skill_attack as skill_weapon_attack
 from d20combat.simulation.fast.layout import (
     AREA_PLANE,
     CONC_ADD,
@@ -377,6 +392,25 @@ KERNEL_COMPONENTS: dict[str, tuple[KernelComponent, ...]] = {
                 KernelComponent(CmvTactics, ("ai_suggestion", "flee"), _cmv_tactics)),
 }
 """area → the component classes the kernel implements (the core's first)."""
+
+# Skill-based's components (issue 14; compile steps in components_skill.py, kernel code in kernel_skill_*.py).
+KERNEL_COMPONENTS["criticals"] += (KernelComponent(DeclaredCriticalAttack, ("critical_attack", "damage_factor")),)
+KERNEL_COMPONENTS["damage"] += (KernelComponent(ArmorRatingDamage, ("mitigate",), skill_armor_rating),)
+KERNEL_COMPONENTS["defense"] += (KernelComponent(PassiveDefense, ("total", "is_flat_footed", "helpless_reading")),)
+KERNEL_COMPONENTS["concealment"] += (KernelComponent(NoConcealment, _CONCEALMENT, skill_no_concealment),)
+KERNEL_COMPONENTS["attack"] += (KernelComponent(WeaponSkillAttack, _ATTACK, skill_weapon_attack),)
+KERNEL_COMPONENTS["economy"] += (KernelComponent(
+    ComplexBasicEconomy, (*_ECONOMY, "allowance", "start_of_round", "end_of_turn", "per_round_surprise", "hold",
+                          "_spent_reserve"), skill_complex_basic),)
+KERNEL_COMPONENTS["active_defense"] += (KernelComponent(
+    BlockAndDodge, (*_ACTIVE_DEFENSE, "active_defense_prompt", "reaction_preference", "available_defenses",
+                    "defense_rolls", "pool_for", "ranged_in_melee", "hint", "_spend", "_ranged_block"),
+    skill_block_and_dodge),)
+KERNEL_COMPONENTS["actions"] += (KernelComponent(
+    SkillActions, ("forbidden", "candidates", "start_of_turn", "end_of_round"), skill_actions),)
+KERNEL_COMPONENTS["reactions"] += (KernelComponent(
+    SkillAttacksOfOpportunity, (*_REACTIONS, "round_pools", "can_react", "threat_option", "aoo_attack", "aoo_choices",
+                                "aoo_declaration", "engaged"), skill_aoo),)
 
 
 def kernel_component(area: str, component: Component) -> KernelComponent | None:

@@ -100,12 +100,18 @@ from d20combat.simulation.fast.kernel_flow import (
     strenuous,
 )
 from d20combat.simulation.fast.kernel_movement import speed_ft
-from d20combat.simulation.fast.kernel_reactions import charge_line, path_risks, threatens, walk_provoking
+from d20combat.simulation.fast.kernel_reactions import charge_line, path_risks, provoke, threatens, walk_provoking
+from d20combat.simulation.fast.kernel_skill_damage import miss_chance
+from d20combat.simulation.fast.kernel_skill_defense import positions
+from d20combat.simulation.fast.kernel_skill_economy import end_of_turn as skill_end_of_turn
+from d20combat.simulation.fast.kernel_skill_reactions import distracting
 from d20combat.simulation.fast.kernel_strike import plan, roll_attack, target_ac
 from d20combat.simulation.fast.layout import (
     K_AOO,
     K_CDG_REMOVES_MISS,
     K_CHARGE_EARLY,
+    K_SKL_NO_CHARGE,
+    K_SKL_NO_STEP,
     K_TACTICS_CMV,
     LAND_SPEED,
     PROJECTILE,
@@ -191,7 +197,7 @@ def best_attack(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, o: int,  
         if not ok:
             continue
         ac = target_ac(w, m[5], s, t, me, foe, o, degree)
-        p_hit = min(max((21 - (ac - raw)) / 20, 0.05), 0.95) * (1 - abs(pct) / 100)
+        p_hit = min(max((21 - (ac - raw)) / 20, 0.05), 0.95) * (1 - miss_chance(w[9], abs(pct)) / 100)
         hp_left = max(s[foe, HP], 1)
         score = p_hit * min(meanp[me, o] / hp_left, 1.5)
         if best == -1 or score > best_score:
@@ -206,6 +212,8 @@ def charge_plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, foe: int,
     """``Encounter._do_charge`` checked dry (PFB-CHG-01..12): (legal, end column, end row, distance)."""
     cs, opt = w[0], w[1]
     passable, walls, difficult, ground = m[0], m[1], m[3], m[6]
+    if w[9][K_SKL_NO_CHARGE]:  # rules-diff P7: skill-based's actions have no charge (unless skl_charge)
+        return False, 0, 0, 0
     if t[T_STEPPED] or speed_ft(s, cs, w[9], me) <= 0 or t[T_MOVED]:
         return False, 0, 0, 0
     if 0 < dist_between(s, cs, me, foe) <= cs[me, REACH]:
@@ -249,6 +257,8 @@ def step_ok(w: tuple, m: tuple, s: I64, t: I64, me: int, c: int, r: int) -> tupl
     """``Encounter._do_step`` checked dry (PFB-MOVE-01..05): (legal, diagonal count after it)."""
     cs = w[0]
     kn = w[9]
+    if kn[K_SKL_NO_STEP]:  # SKL-AOO-12: skill-based's actions have no 5-foot step (unless skl_pf_actions)
+        return False, 0
     passable, walls, difficult = m[0], m[1], m[3]
     if t[T_STEPPED] or speed_ft(s, cs, kn, me) <= 0 or t[T_MOVED]:
         return False, 0
@@ -513,7 +523,7 @@ def choose(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64) -> Decision
     threatened = False
     if w[9][K_AOO]:  # ThreatenedSquareAoO.threatened: a standing foe's melee weapon reaches me
         for f in foes:
-            if threatens(s, cs, opt, f, s[me, PC], s[me, PR], cs[me, SIZE]):
+            if threatens(s, cs, opt, w[9], f, s[me, PC], s[me, PR], cs[me, SIZE]):
                 threatened = True
     if w[9][K_TACTICS_CMV] and not threatened and can_afford(w, s, t, C_FULL):
         # CmvTactics.ai_suggestion (CMV-CDG-01): a coup de grace on the first helpless foe by name when no
@@ -566,7 +576,13 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
     cs, opt, kn = w[0], w[1], w[9]
     me = t[T_ACTOR]
     if kind == A_END:
+        skill_end_of_turn(ev, t, kn, me)  # skill-based's auto reserve (kernel_skill_economy)
         end_turn(ev, s, cs, t, kn, me, R_NONE)
+        advance(ev, s, cs, t, kn, tape, order)
+        return
+    why = distracting(opt, kn, me, kind, a, b)  # skill-based: a distracting act provokes before it happens
+    if why and not provoke(w, m, ev, s, t, occ, tape, order, me, np.zeros(s.shape[0], dtype=np.bool_), why):
+        end_turn(ev, s, cs, t, kn, me, R_CANNOT)
         advance(ev, s, cs, t, kn, tape, order)
         return
     if kind == A_ATTACK:
@@ -647,6 +663,7 @@ def run(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64, tape: U32, ev:
     most = max(np.max(w[0][:, SPEED]), np.max(w[0][:, LAND_SPEED]), 5)
     # buffers for this battle: the search's, and a scratch copy of the low walls (kernel_cover)
     m = (*m, search_workspace(most, np.max(w[0][:, SIZE])), m[2].copy())
+    positions(t, w[9], order)  # skill-based's active defense: who has had its turn (kernel_skill_defense)
     new_round(ev, s, w[0], t, w[9], 1, surprise)
     advance(ev, s, w[0], t, w[9], tape, order)
     while not t[T_ENDED] and t[T_HAS_TURN]:

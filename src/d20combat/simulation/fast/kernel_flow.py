@@ -92,6 +92,10 @@ from d20combat.simulation.fast.kernel_injury import no_actions, single_action
 from d20combat.simulation.fast.kernel_injury import start_of_round as injury_start_of_round
 from d20combat.simulation.fast.kernel_injury import start_of_turn as injury_start_of_turn
 from d20combat.simulation.fast.kernel_injury import strain as injury_strain
+from d20combat.simulation.fast.kernel_skill_economy import basic_actions, complex_actions, complex_as_basic
+from d20combat.simulation.fast.kernel_skill_economy import lapse as skill_lapse
+from d20combat.simulation.fast.kernel_skill_economy import release as skill_release
+from d20combat.simulation.fast.kernel_skill_economy import start_of_round as skill_start_of_round
 from d20combat.simulation.fast.layout import K_AOO_PER_ROUND, K_ECON_CMV, K_INJURY_CMV
 
 I64 = npt.NDArray[np.int64]
@@ -133,7 +137,7 @@ def pay_label(s: I64, cs: I64, t: I64, kn: I64, cost: int) -> int:
     if cost == C_MOVE:
         if mov:
             return L_MOVE
-        if std and not single:
+        if std and not single and complex_as_basic(kn):  # SKL-ACT-11 (kernel_skill_economy)
             return L_STD_AS_MOVE
         return -1
     if cost == C_FULL:
@@ -268,6 +272,7 @@ def new_round(ev: I64, s: I64, cs: I64, t: I64, kn: I64, round_no: int, surprise
     t[T_SURPRISE] = surprise
     t[T_INDEX] = -1
     t[T_HAS_TURN] = 0
+    skill_start_of_round(ev, s, t, kn)  # skill-based's reserve (kernel_skill_economy)
     if kn[K_AOO_PER_ROUND] > 0:  # StandardMoveEconomy.start_of_round: every creature's reactions, in order
         for i in range(s.shape[0]):
             emit(ev, t, E_REACTIONS_SET, i, kn[K_AOO_PER_ROUND], 0, 0, 0, 0, 0)
@@ -291,16 +296,19 @@ def advance(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, order: I64) ->
                 t[T_ENDED] = 1
                 t[T_TIMEOUT] = 1
                 return
+            skill_lapse(ev, s, t, kn)  # skill-based's end of round (kernel_skill_economy)
             new_round(ev, s, cs, t, kn, t[T_ROUND] + 1, 0)
             continue
         actor = order[index]
         free_allowed, _ = allowance(s, cs, t, kn, actor)
         pools = 0 if no_actions(s, kn, actor) else 1  # MinorMajorEconomy.turn_pools: none without actions
-        emit(ev, t, E_TURN_START, actor, index, pools, pools, free_allowed, 0, 0)
+        held = complex_actions(t, kn, actor, pools)  # skill-based: the reserve's complex actions
+        basic = basic_actions(t, kn, actor, pools)
+        emit(ev, t, E_TURN_START, actor, index, held, basic, free_allowed, 0, 0)
         t[T_INDEX] = index
         t[T_ACTOR] = actor
-        t[T_STD] = pools
-        t[T_MOV] = pools
+        t[T_STD] = held
+        t[T_MOV] = basic
         t[T_FREE] = free_allowed
         t[T_FREE_USED] = 0
         t[T_MOVED] = 0
@@ -309,6 +317,7 @@ def advance(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, order: I64) ->
         t[T_ACTIONS] = 0
         t[T_HAS_TURN] = 1
         start_of_turn(ev, s, cs, t, kn, tape, actor)
+        skill_release(ev, t, kn, actor)  # skill-based's actions: the reserve becomes the turn's (kernel_skill_economy)
         if t[T_ENDED]:
             return
         reason = cannot_act(s, cs, t, actor)

@@ -28,11 +28,11 @@ from d20combat.simulation.fast.kernel_base import (
     PR,
     REACT,
     T_DIAGS,
-    WIELD,
     emit,
     occupy,
     walk,
 )
+from d20combat.simulation.fast.kernel_skill_reactions import aoo_option
 from d20combat.simulation.fast.kernel_strike import plan, roll_attack
 from d20combat.simulation.fast.layout import (
     K_AOO_NOT_COVER,
@@ -52,9 +52,10 @@ U32 = npt.NDArray[np.uint32]
 
 
 @njit
-def threatens(s: I64, cs: I64, opt: I64, i: int, c: int, r: int, size: int) -> bool:
-    """``ThreatenedSquareAoO.threatened``: a melee weapon in hand (EP-AOO-01/02) reaching footprint (c, r, size)."""
-    o = s[i, WIELD]
+def threatens(s: I64, cs: I64, opt: I64, kn: I64, i: int, c: int, r: int, size: int) -> bool:
+    """``ThreatenedSquareAoO.threatened``: a melee weapon in hand (EP-AOO-01/02; skill-based's threatening
+    attack, kernel_skill_reactions) reaching footprint (c, r, size)."""
+    o = aoo_option(s, kn, i)
     if o < 0 or o >= cs[i, N_ATTACKS] or opt[i, o, RANGED]:
         return False
     reach = cs[i, REACH]
@@ -68,7 +69,7 @@ def _could(s: I64, cs: I64, opt: I64, kn: I64, enemy: int, c: int, r: int, size:
     CMV-HELP-04), threatening the footprint."""
     return bool(s[enemy, REACT] > 0 and not s[enemy, DOWN]
                 and not (kn[K_AOO_TABLE] and s[enemy, COND] & CB_OFF_GUARD)
-                and threatens(s, cs, opt, enemy, c, r, size))
+                and threatens(s, cs, opt, kn, enemy, c, r, size))
 
 
 @njit
@@ -80,8 +81,8 @@ def aoo_plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, enemy: int,  # type: 
     cs, opt, kn = w[0], w[1], w[9]
     if not _could(s, cs, opt, kn, enemy, s[mover, PC], s[mover, PR], cs[mover, SIZE]):
         return False, 0, 0, 0
-    ok, total, _raw, degree, pct = plan(w, m, s, t, occ, enemy, mover, s[enemy, WIELD], s[enemy, PC], s[enemy, PR],
-                                        False)
+    ok, total, _raw, degree, pct = plan(w, m, s, t, occ, enemy, mover, aoo_option(s, kn, enemy), s[enemy, PC],
+                                        s[enemy, PR], False)
     if not ok or (kn[K_AOO_NOT_COVER] and degree != NONE):
         return False, 0, 0, 0
     return True, total, degree, pct
@@ -149,9 +150,10 @@ def path_risks(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64, mover: 
 
 @njit
 def provoke(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, order: I64,  # type: ignore[type-arg]
-            mover: int, offered: npt.NDArray[np.bool_]) -> bool:
+            mover: int, offered: npt.NDArray[np.bool_], why: int) -> bool:
     """``attack_actions.provoke``: every enemy not yet offered that may, strikes (the AI always does); False when
-    the mover can no longer act."""
+    the mover can no longer act. ``why``: the reason code the ``ReactionSpent`` row carries
+    (kernel_skill_reactions: leaving a square, or a distracting act)."""
     cs = w[0]
     for enemy in order:
         if cs[enemy, SIDE] == cs[mover, SIDE] or offered[enemy]:
@@ -160,9 +162,9 @@ def provoke(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
         if not ok:
             continue
         offered[enemy] = True
-        emit(ev, t, E_REACTION_SPENT, enemy, mover, s[mover, PC], s[mover, PR], 0, 0, 0)
+        emit(ev, t, E_REACTION_SPENT, enemy, mover, s[mover, PC], s[mover, PR], why, 0, 0)
         s[enemy, REACT] -= 1
-        roll_attack(w, m[5], ev, s, t, tape, enemy, mover, s[enemy, WIELD], total, degree, pct)
+        roll_attack(w, m[5], ev, s, t, tape, enemy, mover, aoo_option(s, w[9], enemy), total, degree, pct)
         if s[mover, DOWN]:
             return False
     return True
@@ -221,7 +223,7 @@ def walk_provoking(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: 
                 walk(ev, s, cs, t, occ, me, mode, part, diags if fixed else diag, seg, n_seg)
                 spent += part
                 n_seg, seg_cost = 0, 0
-            if not provoke(w, m, ev, s, t, occ, tape, order, me, offered):
+            if not provoke(w, m, ev, s, t, occ, tape, order, me, offered, 0):
                 return
         step, new_diag = footprint_step_cost(m[0], m[1], m[3], hc, hr, size, path[i, 0], path[i, 1], diag, False,
                                              kn[K_DIAG_COUNTS] == 1)

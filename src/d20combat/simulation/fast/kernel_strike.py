@@ -64,6 +64,9 @@ from d20combat.simulation.fast.kernel_defense import off_guard, squeezing
 from d20combat.simulation.fast.kernel_flow import (
     damage,
 )
+from d20combat.simulation.fast.kernel_skill_damage import miss_chance, mitigate
+from d20combat.simulation.fast.kernel_skill_defense import active_defense
+from d20combat.simulation.fast.kernel_skill_reactions import held
 from d20combat.simulation.fast.layout import (
     K_COVER_CMV,
     K_SOFT_RANGED_ONLY,
@@ -89,7 +92,7 @@ def plan_attack(s: I64, cs: I64, opt: I64, rng: I64, cover_mode: I64, kn: I64, t
     if o < 0 or o >= cs[att, N_ATTACKS]:
         return False, 0, 0, 0, 0
     spell = opt[att, o, SPELL] == 1
-    if not spell and s[att, WIELD] != o:
+    if not spell and s[att, WIELD] != o and not held(kn, att, o):  # skill-based: off hand, unarmed (holds)
         return False, 0, 0, 0, 0
     if opt[att, o, RELOAD] != RELOAD_NONE and not s[att, LOADED + o]:
         return False, 0, 0, 0, 0
@@ -193,6 +196,7 @@ def roll_attack(w: tuple, light: I64, ev: I64, s: I64, t: I64, tape: U32, att: i
     confirmation, damage (PFB-ATK, PFB-NAT, PFB-CONC-09, PFB-CRIT, PFB-DMG)."""
     cs, opt, _meanp, _ac, threat, _rng, natural, faces, _cover_mode, kn = w
     before_roll = kn[K_CONC_BEFORE] == 1
+    pct = miss_chance(kn, pct)  # skill-based NoConcealment: no miss chance, no guessed square (kernel_skill_damage)
     guessing = pct < 0  # PFB-CONC-12, CMV-CONC-14: a miss tells the attacker only "miss" (no roll in the log)
     pct = abs(pct)
     if pct and before_roll:
@@ -205,6 +209,8 @@ def roll_attack(w: tuple, light: I64, ev: I64, s: I64, t: I64, tape: U32, att: i
     value = faces[face] + total
     ac = target_ac(w, light, s, t, att, tgt, o, degree)
     hit = natural[face, 0] == 1 or (natural[face, 1] == 0 and value >= ac)
+    if hit and active_defense(ev, s, cs, t, kn, tape, att, tgt, o, value):  # skill-based's block or dodge
+        hit = False
     if hit and pct and not before_roll:
         d = roll(t, tape, 100)
         if d <= pct:
@@ -232,7 +238,7 @@ def roll_attack(w: tuple, light: I64, ev: I64, s: I64, t: I64, tape: U32, att: i
     raw += opt[att, o, E_BONUS] if opt[att, o, E_COUNT] or opt[att, o, E_BONUS] else 0
     for _ in range(cs[att, SNEAK_HELPLESS] if helpless else cs[att, SNEAK_VS_ANY]):
         raw += roll(t, tape, 6)
-    amount = max(raw, kn[K_MIN_DAMAGE])
+    amount = mitigate(kn, tgt, max(raw, kn[K_MIN_DAMAGE]))  # skill-based's armor rating (kernel_skill_damage)
     damage(ev, s, cs, t, kn, tape, tgt, amount, att)
 
 

@@ -31,7 +31,59 @@ RELOAD_NONE, RELOAD_MOVE, RELOAD_FULL = 0, 1, 2
  K_UNSEEN, K_MOVE_CMV, K_CHARGE_EARLY, K_ATK_CMV, K_ATK_BLOODIED_UP, K_HIGHER_MELEE_ONLY, K_COVER_CMV,
  K_SOFT_RANGED_ONLY, K_TACTICS_CMV, K_CDG_REMOVES_MISS, K_CDG_KEEPS, K_AOO, K_AOO_PER_ROUND,
  K_AOO_NOT_COVER, K_AOO_TABLE) = range(18, 41)
-N_KN = 41
+K_SKL_MITIGATE, K_SKL_MIN_AFTER, K_SKL_NO_CONC = range(100, 103)
+"""Skill-based's block of knobs (issue 14, ``kernel_skill_*.py``), numbered from 100. ``kn[K_SKL_MITIGATE]``: the
+damage is skill-based's armor-rating damage, the defender's rating in ``kn[K_SKL_ARMOR + creature]``, floored at
+``kn[K_SKL_MIN_AFTER]`` after armor (SKL-DMG-03/04). ``kn[K_SKL_NO_CONC]``: no concealment — the sources are found
+(a totally concealed target is attacked in a named square) but give no miss chance (rules-diff P18)."""
+K_SKL_ECON, K_SKL_AS_BASIC, K_SKL_AUTO_RESERVE, K_SKL_ROUND_SURPRISE, K_SKL_AOO_PER_ROUND = range(103, 108)
+"""``kn[K_SKL_ECON]``: the economy is skill-based's complex/basic one with its reserve (SKL-ACT, SKL-RES,
+``kernel_skill_economy``); its variants ``skl_complex_as_basic`` (``K_SKL_AS_BASIC``), ``skl_auto_reserve``
+(``K_SKL_AUTO_RESERVE``), ``skl_surprise_limit = round`` (``K_SKL_ROUND_SURPRISE``), and the attacks of
+opportunity a round its reactions refresh with the reserve (``K_SKL_AOO_PER_ROUND``, SKL-AOO-24)."""
+K_SKL_ACTIONS, K_SKL_NO_CHARGE, K_SKL_NO_STEP = range(109, 112)
+"""``kn[K_SKL_ACTIONS]``: skill-based's action set's round procedure — the reserve released at the start of the
+creature's turn and lapsing at the end of the round (SKL-RES-02/04/06, ``kernel_skill_economy``); no charge
+(``K_SKL_NO_CHARGE``, rules-diff P7 unless ``skl_charge``) and no 5-foot step (``K_SKL_NO_STEP``, SKL-AOO-12 unless
+``skl_pf_actions``)."""
+K_SKL_ARMOR = 120
+MAX_SKL_CREATURES = 128
+"""``kn[K_SKL_ARMOR + i]``: creature ``i``'s armor rating (for up to ``MAX_SKL_CREATURES`` creatures)."""
+T_SKL_RESERVE = 100
+"""The kernel's scalars ``t[T_SKL_RESERVE + i]`` (after the core's, in :mod:`.kernel_base`): creature ``i``'s
+complex actions held in reserve (SKL-RES) under skill-based's economy."""
+T_SKL_POS = T_SKL_RESERVE + MAX_SKL_CREATURES
+"""``t[T_SKL_POS + i]``: creature ``i``'s place in the initiative order (has it had its turn this round?)."""
+K_SKL_ACTIVE = 108
+"""``kn[K_SKL_ACTIVE]``: skill-based's block and dodge after the roll (:class:`BlockAndDodge`,
+``kernel_skill_defense``), its tables below."""
+MAX_SKL_OPTIONS = 15
+"""The attack options per creature the tables of block and dodge hold (the wield states: none, or one of them)."""
+SKL_DODGE, SKL_BLOCK, SKL_BLOCK_OFF, SKL_RANGED_MAIN, SKL_THREATENS = range(5)
+SKL_NO_DEFENSE = -1000
+K_SKL_DEF = K_SKL_ARMOR + MAX_SKL_CREATURES
+"""``kn[K_SKL_DEF + ((i * (MAX_SKL_OPTIONS + 1) + w + 1) * 5 + SKL_*)]``: creature ``i`` wielding option ``w``
+(-1: nothing) — its dodge, block and off-hand block bonuses (``SKL_NO_DEFENSE``: it cannot), whether its main
+hand holds a ranged weapon (−6 in melee, SKL-RNG-01) and whether it threatens (SKL-AOO-02/03)."""
+K_SKL_DANGER = K_SKL_DEF + MAX_SKL_CREATURES * (MAX_SKL_OPTIONS + 1) * 5
+"""``kn[K_SKL_DANGER + i * (MAX_SKL_OPTIONS + 1) + o]``: twice the mean damage before armor of creature ``i``'s
+option ``o`` (the AI's hint, ``BlockAndDodge.hint``)."""
+K_SKL_AOO = 112
+"""``kn[K_SKL_AOO]``: the attacks of opportunity are skill-based's (:class:`SkillAttacksOfOpportunity`,
+``kernel_skill_reactions``): the threatening attack per weapon in hand in the table below, the distracting acts
+the kernel's AI can do (firing a ranged weapon, loading a crossbow, SKL-AOO-14/17) provoking too."""
+K_SKL_THREAT = K_SKL_DANGER + MAX_SKL_CREATURES * (MAX_SKL_OPTIONS + 1)
+"""``kn[K_SKL_THREAT + i * (MAX_SKL_OPTIONS + 1) + w + 1]``: creature ``i`` wielding option ``w`` (-1: nothing)
+threatens with its option ``o`` (-1: nothing) — the melee weapon in hand, an off-hand one or the unarmed strike
+(SKL-AOO-02)."""
+K_SKL_HELD = K_SKL_THREAT + MAX_SKL_CREATURES * (MAX_SKL_OPTIONS + 1)
+"""``kn[K_SKL_HELD + i * (MAX_SKL_OPTIONS + 1) + o]``: creature ``i``'s option ``o`` is at hand undrawn — an
+off-hand weapon or the unarmed strike (``WeaponSkillAttack.holds``)."""
+K_SKL_CALM = K_SKL_HELD + MAX_SKL_CREATURES * (MAX_SKL_OPTIONS + 1)
+"""``kn[K_SKL_CALM + i]``: the distracting acts creature ``i`` does without provoking (SKL-AOO-22, a feat
+``no_provoke:<act>``): bit ``SKL_ACT_FIRE`` firing a ranged weapon, ``SKL_ACT_RELOAD`` loading a crossbow."""
+SKL_ACT_FIRE, SKL_ACT_RELOAD = 1, 2
+N_KN = K_SKL_CALM + MAX_SKL_CREATURES
 """``kn[K_ECON_CMV]``: the economy is off-guard's minor/major one (staggered: a single action; dying, stable
 or dead: no actions; no PFB strain). ``kn[K_INJURY_CMV]``: health is off-guard's damage taken (CMV-INJ), with
 its variants: the death save adds Con (``K_DEATH_CON``), a passed one makes stable (``K_PASS_STABLE``) rather

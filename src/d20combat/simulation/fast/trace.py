@@ -11,13 +11,17 @@ from collections.abc import Iterable
 from typing import Any
 
 from d20combat.encounter import events as ev
+from d20combat.model.statblock import WeaponKind
 from d20combat.numbers import Modifier, total
 from d20combat.simulation.fast import kernel_base as k
 from d20combat.simulation.fast import kernel_defense as kd
 from d20combat.simulation.fast import kernel_injury as ki
+from d20combat.simulation.fast import kernel_skill_defense as kdf
+from d20combat.simulation.fast import kernel_skill_reactions as ksr
 from d20combat.simulation.fast.compile import CON_MOD, CON_SCORE, CompiledBattle
 from d20combat.simulation.fast.kernel_base import CB_BLOODIED, CB_DEAD, CB_DYING, CB_OFF_GUARD, CB_STABLE, CB_STAGGERED
-from d20combat.simulation.fast.layout import K_DEATH_CON, SHEET_HP
+from d20combat.simulation.fast.kernel_skill_economy import E_SKL_HOLD, E_SKL_LAPSE, E_SKL_REACTIONS, E_SKL_RELEASE
+from d20combat.simulation.fast.layout import K_DEATH_CON, K_SKL_ECON, SHEET_HP
 from d20combat.simulation.fast.runner import FastResult
 
 Entry = tuple[Any, ...]
@@ -26,6 +30,14 @@ _LABELS = {k.L_STANDARD: "standard", k.L_MOVE: "move", k.L_STD_AS_MOVE: "standar
            k.L_FULL: "full-round", k.L_FREE: "free", k.L_NONE: "none"}
 _SPEND = {"standard": {"standard": 1}, "move": {"move": 1}, "standard-as-move": {"standard": 1},
           "full-round": {"standard": 1, "move": 1}, "free": {"free": 1}, "none": {}}
+_SKL_LABELS = {"standard": "complex", "move": "basic", "standard-as-move": "complex-as-basic",
+               "full-round": "complex + basic"}
+"""Skill-based's economy pays the core's costs from its complex and basic actions (SKL-ACT-11)."""
+_SKL_POOLS = {"standard": "complex", "move": "basic", "free": "free"}
+_WHY = {ksr.WHY_LEAVES: "leaves {square}, a threatened square",
+        ksr.WHY_FIRES: "fires a ranged weapon in a threatened square (SKL-AOO-14)",
+        ksr.WHY_RELOADS: "loads a crossbow in a threatened square (SKL-AOO-17)"}
+"""Why an attack of opportunity was offered (``SkillAttacksOfOpportunity.provoking_act``'s reasons)."""
 _MODES = {k.MODE_MOVE: "move", k.MODE_STEP: "step", k.MODE_CHARGE: "charge"}
 _HEALTH = {k.H_OK: "ok", k.H_DISABLED: "disabled", k.H_DYING: "dying", k.H_DEAD: "dead", k.H_STABLE_REASON: "stable"}
 
@@ -100,7 +112,51 @@ def _injury_entry(cb: CompiledBattle, code: int, a: int, b: int, c: int, d: int,
     return ("note", f"{cid} is dying; the GM decides whether it slips away (cmv_dying = gm)")
 
 
-_ROLL = re.compile(r"(?:hits|misses)(?: \(natural \d+\))?: (-?\d+) = d20 (\d+)")
+_CHOICES = {kdf.CHOICE_BLOCK: "block", kdf.CHOICE_BLOCK_OFF: "block-off-hand", kdf.CHOICE_DODGE: "dodge"}
+
+
+def _skill_entries(cb: CompiledBattle, reactions: list[dict[str, int]], wielding: list[str | None],
+                   row: tuple[int, ...]) -> list[Entry]:
+    """Skill-based's rows (kernel_skill_economy, kernel_skill_defense) as the reference's events, keeping each
+    creature's reactions as the reference's state holds them (``reactions``): the round's reserve and attacks of
+    opportunity (ComplexBasicEconomy.start_of_round: a ranged weapon's block count is kept), a reserve kept at the
+    end of a turn (hold), or a block or dodge paid from it (BlockAndDodge._spend and _ranged_block)."""
+    code, a, b, c, d, e, f = row
+    cid = cb.ids[a]
+    if code == E_SKL_REACTIONS:
+        kept = {key: n for key, n in reactions[a].items() if key.startswith("blocks:")}
+        reactions[a] = {**kept, "reserve": b, **({"aoo": c} if c or d else {})}
+        return [("reactions_set", cid, tuple(sorted(reactions[a].items())))]
+    if code == E_SKL_RELEASE:  # ComplexBasicEconomy.release
+        reactions[a] = {**reactions[a], "reserve": 0, "offhand": 0}
+        return [("reactions_set", cid, tuple(sorted(reactions[a].items())))]
+    if code == E_SKL_LAPSE:  # ComplexBasicEconomy.lapse: every held pool present goes to 0
+        held = [key for key in reactions[a] if key.startswith("reserve") or key == "offhand"]
+        reactions[a] = {**reactions[a], **dict.fromkeys(held, 0)}
+        return [("reactions_set", cid, tuple(sorted(reactions[a].items()))),
+                ("note", f"{cid}'s unspent reserve ({b}) lapses (SKL-RES-06)")]
+    if code == E_SKL_HOLD:
+        reactions[a] = {**reactions[a], "reserve": b, "offhand": 0}
+        return [("reactions_set", cid, tuple(sorted(reactions[a].items()))),
+                ("note", f"{cid} keeps {b} complex action(s) held in reserve for block, dodge or counterspell "
+                         f"until the end of the round (SKL-RES-02/03)")]
+    choice = _CHOICES[c]
+    reactions[a] = {**reactions[a], "reserve": reactions[a].get("reserve", 0) - 1}
+    out: list[Entry] = [("reaction_spent", cid, "reserve", f"{choice} against {cb.ids[b]}'s attack (reserve)")]
+    name = wielding[a]
+    option = cb.battle.creatures[cid].attack(name) if choice == "block" and name is not None else None
+    if option is not None and option.is_ranged and option.kind is not WeaponKind.SPELL:
+        key = f"blocks:{name}"
+        count = reactions[a].get(key, 0) + 1
+        reactions[a] = {**reactions[a], key: count}
+        out += [("reactions_set", cid, tuple(sorted(reactions[a].items()))),
+                ("note", f"{cid} has blocked with its {name} {count} time(s); ranged weapons misused so soon break "
+                         f"(SKL-RNG-03)")]
+    return [*out, ("defense", cid, d, e, bool(f))]
+
+
+_ROLL = re.compile(r"(?:hits|misses)(?: \(natural \d+\))?: (-?\d+) = (?:d20 |natural )(\d+)")
+"""The total and the die: "d20 17", or a face that counts as another number ("natural 20 counts as 30", SKL-ATK-05)."""
 
 
 def _roll_of(lines: list[str]) -> tuple[int | None, int | None]:
@@ -110,6 +166,19 @@ def _roll_of(lines: list[str]) -> tuple[int | None, int | None]:
         if found:
             return int(found.group(2)), int(found.group(1))
     return None, None
+
+
+_DEFENSE = re.compile(r" (?:blocks|dodges): (-?\d+) = d20 (\d+).* vs attack -?\d+: (negates|fails)")
+"""A block or dodge after the roll (BlockAndDodge.resolve_active_defense): its total, die and outcome."""
+
+
+def _defense_of(target: str, lines: list[str]) -> list[Entry]:
+    """The block or dodge an attack's explanation shows, as the kernel's ``E_SKL_SPENT`` row reads."""
+    for line in lines:
+        found = _DEFENSE.search(line)
+        if found:
+            return [("defense", target, int(found.group(2)), int(found.group(1)), found.group(3) == "negates")]
+    return []
 
 
 def reference_entries(events: Iterable[ev.Event]) -> list[Entry]:
@@ -135,6 +204,7 @@ def reference_entries(events: Iterable[ev.Event]) -> list[Entry]:
         elif isinstance(e, ev.Moved):
             out.append(("moved", e.combatant, tuple(tuple(p) for p in e.path), e.cost_ft, e.diagonals, e.mode))
         elif isinstance(e, ev.AttackResolved):
+            out += _defense_of(e.target, e.lines)
             out.append(("attack", e.attacker, e.target, e.attack, e.hit, e.critical, *_roll_of(e.lines)))
         elif isinstance(e, ev.Damaged):
             out.append(("damaged", e.target, e.amount, e.source))
@@ -177,6 +247,8 @@ def fast_entries(cb: CompiledBattle, result: FastResult) -> list[Entry]:
     shield = [state0[cid].shield_state for cid in ids]
     loaded = [{names[i][o] for o in range(len(names[i])) if cb.loaded0[i, o]} for i in range(len(ids))]
     rows = result.events
+    skill = bool(cb.kn[K_SKL_ECON])
+    reactions: list[dict[str, int]] = [{} for _ in ids]
     j = 0
     while j < len(rows):
         code, a, b, c, d, _e, _f, _g = (int(x) for x in rows[j])
@@ -184,7 +256,11 @@ def fast_entries(cb: CompiledBattle, result: FastResult) -> list[Entry]:
         if code == k.E_ROUND:
             out.append(("round", a, bool(b)))
         elif code == k.E_TURN_START:
-            out.append(("turn", ids[a], b, (("free", _e), ("move", d), ("standard", c))))
+            if skill:  # ComplexBasicEconomy.turn_pools
+                out.append(("turn", ids[a], b, (("basic", d), ("complex", c), ("declare", 1), ("free", _e),
+                                                ("twf_switch", 1))))
+            else:
+                out.append(("turn", ids[a], b, (("free", _e), ("move", d), ("standard", c))))
         elif code == k.E_TURN_END:
             reason = {k.R_NONE: "", k.R_CANNOT: "can no longer act",
                       k.R_SURPRISED: "surprised: no actions in the surprise round"}.get(b)
@@ -196,7 +272,10 @@ def fast_entries(cb: CompiledBattle, result: FastResult) -> list[Entry]:
                       k.A_RELOAD: f"reload {names[a][c]}" if b == k.A_RELOAD else "",
                       k.A_CDG: f"coup de grace {ids[c]}", k.A_FIND: f"find {ids[c]}"}[b]
             label = _LABELS[d]
-            out.append(("budget", ids[a], action, label, tuple(sorted(_SPEND[label].items()))))
+            spent = _SPEND[label]
+            if skill:
+                label, spent = _SKL_LABELS.get(label, label), {_SKL_POOLS[p]: n for p, n in spent.items()}
+            out.append(("budget", ids[a], action, label, tuple(sorted(spent.items()))))
         elif code == k.E_MOVED:
             path = tuple((int(rows[j + i][1]), int(rows[j + i][2])) for i in range(_e))
             j += _e
@@ -228,11 +307,16 @@ def fast_entries(cb: CompiledBattle, result: FastResult) -> list[Entry]:
                 loaded[a].add(option)
                 note = f"reloads {option}"
             out.append(("equipment", ids[a], wielding[a], shield[a], tuple(sorted(loaded[a])), note))
+        elif code in (E_SKL_REACTIONS, E_SKL_HOLD, E_SKL_RELEASE, E_SKL_LAPSE, kdf.E_SKL_SPENT):
+            out += _skill_entries(cb, reactions, wielding, (code, a, b, c, d, _e, _f))
         elif code == k.E_REACTIONS_SET:
             out.append(("reactions_set", ids[a], ((battle.ruleset.reactions.pool, b),)))
         elif code == k.E_REACTION_SPENT:
-            out.append(("reaction_spent", ids[a], battle.ruleset.reactions.pool,
-                        f"attack of opportunity against {ids[b]} (leaves ({c}, {d}), a threatened square)"))
+            pool = battle.ruleset.reactions.pool
+            out.append(("reaction_spent", ids[a], pool, f"attack of opportunity against {ids[b]} ({_WHY[_e]})"
+                        .replace("{square}", f"({c}, {d})")))
+            if skill:  # the reference's state: the pool spent (the economy's next ReactionsSet shows it)
+                reactions[a] = {**reactions[a], pool: reactions[a].get(pool, 0) - 1}
         elif code in _INJURY_ROWS:
             out.append(_injury_entry(cb, code, a, b, c, d, _e, _f))
         elif code == k.E_END:
