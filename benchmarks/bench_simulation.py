@@ -45,6 +45,7 @@ CASES: tuple[tuple[str, str | None], ...] = (
     ("goblin-ambush", None), ("odds-duel", None), ("ogre-charge", None),  # pathfinder-beginner
     ("off-guard-ambush", None), ("skill-duel", None),
     ("goblin-ambush", "off-guard"), ("goblin-ambush", "skill-based"), ("goblin-ambush", "epic-path"),
+    ("epic-path-long-fight", None), ("epic-path-splash", None),
 )
 OFF_GUARD_FAST: tuple[str, ...] = ("off-guard-ambush", "goblin-ambush", "ogre-charge", "odds-duel")
 """Examples also played under off-guard with its default options (reaction attacks on) without starting
