@@ -40,23 +40,7 @@
   };
 
   // ------------------------------------------------------------------ helpers
-  const { ApiError, api } = window.D20;
-
-  function h(tag, attrs, ...children) {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === null || v === undefined || v === false) continue;
-      if (k === "class") e.className = v;
-      else if (k === "testid") e.dataset.testid = v;
-      else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-      else e.setAttribute(k, v === true ? "" : v);
-    }
-    for (const c of children.flat()) {
-      if (c === null || c === undefined || c === false) continue;
-      e.append(c instanceof Node ? c : String(c));
-    }
-    return e;
-  }
+  const { ApiError, api, h } = window.D20;  // h: a DOM element (api.js)
 
   function s(tag, attrs, parent) {
     const e = document.createElementNS(SVGNS, tag);
