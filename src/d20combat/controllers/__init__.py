@@ -64,9 +64,10 @@ def play(
             if on_events:
                 on_events(events)
             continue
-        if enc.state.ended or enc.state.turn is None:
+        actor = enc.state.actor  # the creature declaring (a declaration phase) or whose turn it is
+        if enc.state.ended or actor is None:
             break
-        events = enc.act(controller_of(enc.state.turn.actor).choose(enc))
+        events = enc.act(controller_of(actor).choose(enc))
         if on_events:
             on_events(events)
     return enc

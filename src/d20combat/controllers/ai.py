@@ -25,6 +25,8 @@ class TacticalAI:
 
     def choose(self, enc: Encounter) -> act.Action:
         s = enc.state
+        if s.declaring:
+            return self._declare(enc, s.declaring[0])
         assert s.turn is not None
         me = s.turn.actor
         cs = s.get(me)
@@ -32,6 +34,9 @@ class TacticalAI:
         foes = [e for e in enc.enemies(me) if not enc.ruleset.injury.out_of_fight(enc.creature(e), s.get(e))]
         if not foes:
             return act.EndTurn()
+        focus = enc.ruleset.turn_order.ai_focus(enc.view(), me)  # the foe it declared to attack (WOA-CYCLE-21)
+        if focus in foes:
+            foes = [focus]
         suggestion = enc.ruleset.tactics.ai_suggestion(enc, me)
         if isinstance(suggestion, act.Action) and self._legal(enc, suggestion) is not None:
             return suggestion
@@ -68,6 +73,18 @@ class TacticalAI:
         if prompt.kind == "attack_of_opportunity":
             return "attack"
         return enc.ruleset.active_defense.reaction_preference(enc.state, prompt)
+
+    def _declare(self, enc: Encounter, me: str) -> act.Action:
+        """Declare the round (WOA-CYCLE-14): the ruleset's own choice, else what carries out the action this AI would
+        take first if its turn were now, else the first legal declaration."""
+        turn_order = enc.ruleset.turn_order
+        chosen = turn_order.ai_declaration(enc, me)
+        if chosen is None:
+            first = self.choose(enc.planning_copy(me))
+            chosen = turn_order.declaration_for(enc.view(), me, first)
+        if chosen is not None and enc.check(chosen) is None:
+            return chosen
+        return next(iter(enc.legal_actions()), act.Declare())
 
     # ------------------------------------------------------------------ helpers
     @staticmethod

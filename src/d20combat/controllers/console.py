@@ -28,9 +28,12 @@ def numbered(options: Sequence[ax.Action]) -> dict[int, ax.Action]:
     """The options by number: ``0`` ends the turn; the others 1, 2, … in :data:`KIND_ORDER`, each kind in the
     engine's order."""
     rank = {kind: i for i, kind in enumerate(KIND_ORDER)}
-    others = [o for o in options if not isinstance(o, ax.EndTurn)]
-    others.sort(key=lambda o: (rank.get(o.kind, len(rank)), "" if o.kind in rank else o.kind))
-    menu: dict[int, ax.Action] = {0: ax.EndTurn()}
+    declaring = any(isinstance(o, ax.Declare) for o in options)
+    nothing: ax.Action = ax.Declare() if declaring else ax.EndTurn()  # 0: declare nothing / end the turn
+    others = [o for o in options if o != nothing]
+    if not declaring:
+        others.sort(key=lambda o: (rank.get(o.kind, len(rank)), "" if o.kind in rank else o.kind))
+    menu: dict[int, ax.Action] = {0: nothing}
     menu.update(enumerate(others, 1))
     return menu
 
@@ -47,16 +50,21 @@ class ConsoleController:
         assert decision is not None
         menu = numbered(decision.options)
         last = len(menu) - 1
-        self.say(f"{decision.actor}'s turn (round {decision.round}) — choose an action:")
+        declaring = decision.phase == "declare"
+        zero = "declares nothing" if declaring else "ends the turn"
+        if declaring:
+            self.say(f"{decision.actor} declares its actions for round {decision.round} (before initiative):")
+        else:
+            self.say(f"{decision.actor}'s turn (round {decision.round}) — choose an action:")
         for n, option in menu.items():
             if n:
-                self.say(f"  {n:>3}. {option.describe()}")
-        self.say("    0. end the turn")
+                self.say(f"  {n:>3}. {option.label() if declaring else option.describe()}")
+        self.say("    0. declare nothing" if declaring else "    0. end the turn")
         while True:
-            answer = self.ask(f"{decision.actor}'s action: a number 0–{last} (0 ends the turn), "
-                              "or an action as JSON").strip()
+            answer = self.ask(f"{decision.actor}'s {'declaration' if declaring else 'action'}: a number 0–{last} "
+                              f"(0 {zero}), or an action as JSON").strip()
             if not answer:
-                self.say(f"  type a number from 0 to {last} (0 ends the turn), or an action as JSON")
+                self.say(f"  type a number from 0 to {last} (0 {zero}), or an action as JSON")
                 continue
             if answer.isascii() and answer.isdigit():
                 if int(answer) in menu:

@@ -233,10 +233,40 @@ class EndTurn(Action):
         return "End the turn"
 
 
+@dataclass(frozen=True, slots=True)
+class Declare(Action):
+    """A creature's declaration of its round in a declaration phase (WOA-CYCLE-14/15): the kinds of action it will
+    take with its standard, move or full-round action (kinds of the ruleset's actions: ``attack``, ``move``,
+    ``charge``, ``full_attack`` …), the creature it means to attack (``target``) and the creature it delays after
+    (``after``, WOA-INIT-02). Free and swift actions and reactions are not declared (WOA-CYCLE-16). All fields
+    empty: the creature declares nothing. Legal only while the creature declares; the ruleset's turn order says
+    which declarations are legal and holds the creature to it on its turn."""
+
+    kind: ClassVar[str] = "declare"
+    standard: str = ""
+    move: str = ""
+    full_round: str = ""
+    target: str | None = None
+    after: str | None = None
+
+    def text(self, name: Callable[[str], str] = str) -> str:
+        """The declaration in words: "attack (Goblin) and move", "nothing"."""
+        parts = [k.replace("_", " ") for k in (self.full_round, self.standard, self.move) if k]
+        text = " and ".join(parts) or "nothing"
+        if self.target:
+            text += f" — at {name(self.target)}"
+        if self.after:
+            text += f", acting after {name(self.after)}"
+        return text
+
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return f"Declare: {self.text(name)}"
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
     for cls in (Move, Step, MinimumMove, ClimbOrSwim, Attack, Charge, Draw, Sheathe, ShieldAction, DropItem, DropProne,
-                StandUp, Reload, Activity, EndTurn)
+                StandUp, Reload, Activity, EndTurn, Declare)
 }
 
 

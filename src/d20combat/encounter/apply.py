@@ -41,6 +41,16 @@ def _round(state: EncounterState, e: ev.RoundStarted) -> EncounterState:
     return replace(state, round=e.round, surprise_round=e.surprise, turn_index=-1, turn=None)
 
 
+def _declarations_opened(state: EncounterState, e: ev.DeclarationsOpened) -> EncounterState:
+    return replace(state, declaring=tuple(e.declarers), declarations={})
+
+
+def _declared(state: EncounterState, e: ev.Declared) -> EncounterState:
+    assert state.declaring and state.declaring[0] == e.combatant, "a declaration out of turn"
+    return replace(state, declaring=state.declaring[1:],
+                   declarations={**state.declarations, e.combatant: dict(e.declaration)})
+
+
 def _turn_started(state: EncounterState, e: ev.TurnStarted) -> EncounterState:
     turn = TurnState(actor=e.combatant, pools=dict(e.pools)) if e.pools else TurnState(actor=e.combatant)
     return replace(state, turn_index=e.index, turn=turn)
@@ -203,6 +213,8 @@ _HANDLERS: dict[type[ev.Event], Callable[[EncounterState, Any], EncounterState]]
     ev.EncounterClockSet: _clock,
     ev.RoundStarted: _round,
     ev.TurnStarted: _turn_started,
+    ev.DeclarationsOpened: _declarations_opened,
+    ev.Declared: _declared,
     ev.TurnPoolsSet: _turn_pools_set,
     ev.TurnEnded: _turn_ended,
     ev.BudgetSpent: _budget,

@@ -197,6 +197,8 @@ class EncounterCore:
             if self._check_end(tx):
                 return
             s = tx.state
+            if s.declaring:
+                return  # the round's declarations come first (WOA-CYCLE-14): each is a decision of its own
             index = s.turn_index + 1
             if index >= len(s.order):
                 if s.round >= self.battle.max_rounds:

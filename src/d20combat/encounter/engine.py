@@ -7,7 +7,9 @@ whole — an illegal action or a wrongly typed die leaves the encounter exactly 
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
 from itertools import pairwise
 
 from d20combat.battlefield.grid import Square
@@ -17,6 +19,7 @@ from d20combat.encounter import attack_actions, gm_rules, movement_actions
 from d20combat.encounter import events as ev
 from d20combat.encounter.battle import Battle
 from d20combat.encounter.core import EncounterCore, initial_state
+from d20combat.encounter.declaration_actions import declare
 from d20combat.encounter.gm_actions import GmAction
 from d20combat.encounter.registry import ActionRegistry
 from d20combat.encounter.resolution import (
@@ -67,9 +70,11 @@ class Encounter(EncounterCore):
             return Decision(self.pending.prompt.reactor, self.state.round, (), self.pending.prompt)
         if self.state.ended:
             return None
-        if self.state.turn is None:
+        actor = self.state.actor
+        if actor is None:
             raise IllegalAction(NOT_STARTED)
-        return Decision(self.state.turn.actor, self.state.round, tuple(self.legal_actions()))
+        return Decision(actor, self.state.round, tuple(self.legal_actions()),
+                        phase="declare" if self.state.declaring else "turn")
 
     def start(self) -> list[ev.Event]:
         if self.log:
@@ -81,7 +86,8 @@ class Encounter(EncounterCore):
             tx = Tx(self.state, self)
             tx.emit(ev.EncounterStarted(self.battle.scenario))
             surprise_round = self._determine_surprise(tx)
-            self._roll_initiative(tx)
+            if self.ruleset.turn_order.initiative_at_start:
+                self._roll_initiative(tx)  # else rolled every round after the declarations (WOA-CYCLE-02)
             self._starting_effects(tx)
             self._new_round(tx, 1, surprise_round)
             self._advance(tx)
@@ -262,11 +268,15 @@ class Encounter(EncounterCore):
         s = tx.state
         if s.ended:
             raise IllegalAction("the encounter is over")
-        if s.turn is None:
+        actor = s.actor
+        if actor is None:
             raise IllegalAction(NOT_STARTED)
-        actor = s.turn.actor
+        if s.declaring or isinstance(action, ax.Declare):
+            declare(self, tx, actor, action, dry)  # the declaration phase (WOA-CYCLE-14)
+            return
         handler = self.actions.handler(action)  # first: a kind this ruleset lacks, or another ruleset's action
-        forbidden = self.ruleset.actions.forbidden(self.view(s), actor, action)
+        forbidden = (self.ruleset.actions.forbidden(self.view(s), actor, action)
+                     or self.ruleset.turn_order.undeclared(self.view(s), actor, action))
         if forbidden:
             raise IllegalAction(forbidden)
         if not dry:
@@ -306,6 +316,9 @@ class Encounter(EncounterCore):
         s = self.state
         if s.ended:
             return
+        if s.declaring:
+            yield from self._legal_declarations(s.declaring[0])
+            return
         if s.turn is None:
             raise IllegalAction(NOT_STARTED)
         actor = s.turn.actor
@@ -334,4 +347,22 @@ class Encounter(EncounterCore):
                 yield action
         yield ax.EndTurn()
 
+    def _legal_declarations(self, actor: str) -> Iterator[ax.Action]:
+        view = self.view()
+        for option in self.ruleset.turn_order.declaration_options(view, actor):
+            if self.ruleset.turn_order.check_declaration(view, actor, option) is None:
+                yield option
 
+    def planning_copy(self, actor: str) -> Encounter:
+        """A copy to plan with, as if ``actor``'s turn began now (its pools as the economy gives them): what the AI
+        asks when it declares its round before initiative (WOA-CYCLE-14). Only questions, never acts: it shares the
+        log with this encounter."""
+        s = self.state
+        pools = self.ruleset.economy.turn_pools(self.creature(actor), s.get(actor), surprise_round=s.surprise_round)
+        other = copy.copy(self)
+        other.state = replace(s, declaring=(), turn=TurnState(actor, pools=pools) if pools else TurnState(actor))
+        other._reach_cache = {}
+        other._plans = {}
+        other._plan_state = None
+        other.pending = None
+        return other

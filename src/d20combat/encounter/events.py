@@ -6,31 +6,12 @@ so the same seed and the same decisions give a byte-identical log.
 
 from __future__ import annotations
 
-import json
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    kind: ClassVar[str] = "event"
-    quiet_defaults: ClassVar[tuple[str, ...]] = ()
-    """Fields added to an event after logs were recorded: left out of the JSON while they hold their default, so
-    every log recorded before them stays byte-identical."""
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        for name in self.quiet_defaults:
-            if not data.get(name):
-                data.pop(name, None)
-        data["kind"] = self.kind
-        return data
-
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-    def explain(self) -> str:
-        return ""
+from d20combat.encounter.event_base import Event as Event
+from d20combat.encounter.round_events import DeclarationsOpened as DeclarationsOpened
+from d20combat.encounter.round_events import Declared as Declared
 
 
 @dataclass(frozen=True, slots=True)
@@ -403,7 +384,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         TurnPoolsSet, TurnEnded, BudgetSpent, ReactionsSet, ReactionSpent, Moved, AttackResolved, Damaged, Healed,
         ConditionSet, Stabilized,
         EffectAdded, EffectEnded, EquipmentChanged, Note, EncounterEnded, GmEdited, CreatureAdded, CreatureRemoved,
-        SaveRolled, EncounterClockSet,
+        SaveRolled, EncounterClockSet, DeclarationsOpened, Declared,
     )
 }
 

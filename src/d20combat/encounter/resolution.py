@@ -76,6 +76,9 @@ class Decision:
     round: int
     options: tuple[ax.Action, ...]
     prompt: ReactionPrompt | None = None
+    phase: str = "turn"
+    """``turn``: the actor's turn (or a reaction prompt); ``declare``: the actor declares its round's actions before
+    initiative (a declaration phase, WOA-CYCLE-14), the options being ``declare`` actions."""
 
 
 class _NeedsAnswer(Exception):

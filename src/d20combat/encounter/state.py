@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from d20combat.battlefield.grid import Square
 from d20combat.model.creature import Creature
@@ -95,6 +96,12 @@ class EncounterState:
     """The creatures added during the fight (the GM's reinforcements), by id: those of the scenario are the
     battle's. Kept in the state so undo takes an added creature away with its sheet."""
 
+    declaring: tuple[str, ...] = ()
+    """The creatures still to declare this round's actions, the first declaring now (a declaration phase, WOA-CYCLE-14;
+    empty in the rulesets that declare nothing)."""
+    declarations: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """This round's declarations by creature: the fields of a ``declare`` action (:class:`Declare`)."""
+
     def get(self, cid: str) -> CombatantState:
         return self.combatants[cid]
 
@@ -105,4 +112,7 @@ class EncounterState:
 
     @property
     def actor(self) -> str | None:
+        """Who the encounter waits for: the creature declaring now, else the creature whose turn it is."""
+        if self.declaring:
+            return self.declaring[0]
         return self.turn.actor if self.turn else None
