@@ -218,3 +218,17 @@ def test_the_rulesets_that_roll_once_declare_nothing() -> None:
     with pytest.raises(IllegalAction, match="nothing is declared now"):
         enc.act(ax.Declare())
     assert enc.decision().phase == "turn"  # type: ignore[union-attr]
+
+
+def test_a_declaring_battle_log_verifies_and_rebuilds_byte_identically(tmp_path: Any) -> None:
+    """Each declaration is a write: the verified replay re-runs it and rebuilds the same log."""
+    from d20combat.replay import encounter_from_log, log_text, read_log
+
+    enc = battle(seed=5, goblins=2)
+    play(enc, TacticalAI())
+    text = log_text(enc)
+    assert '"kind":"declare"' in text.replace(" ", "")
+    path = tmp_path / "battle.log"
+    path.write_text(text, encoding="utf-8")
+    again = encounter_from_log(read_log(path))
+    assert log_text(again) == text
