@@ -51,6 +51,10 @@ def _declared(state: EncounterState, e: ev.Declared) -> EncounterState:
                    declarations={**state.declarations, e.combatant: dict(e.declaration)})
 
 
+def _declaration_ruled(state: EncounterState, e: ev.DeclarationRuled) -> EncounterState:
+    return replace(state, declarations={**state.declarations, e.combatant: dict(e.declaration)})
+
+
 def _turn_started(state: EncounterState, e: ev.TurnStarted) -> EncounterState:
     turn = TurnState(actor=e.combatant, pools=dict(e.pools)) if e.pools else TurnState(actor=e.combatant)
     return replace(state, turn_index=e.index, turn=turn)
@@ -215,6 +219,7 @@ _HANDLERS: dict[type[ev.Event], Callable[[EncounterState, Any], EncounterState]]
     ev.TurnStarted: _turn_started,
     ev.DeclarationsOpened: _declarations_opened,
     ev.Declared: _declared,
+    ev.DeclarationRuled: _declaration_ruled,
     ev.TurnPoolsSet: _turn_pools_set,
     ev.TurnEnded: _turn_ended,
     ev.BudgetSpent: _budget,

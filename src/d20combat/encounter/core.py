@@ -160,7 +160,7 @@ class EncounterCore:
         settled = self.ruleset.surprise.settle(self.battle, self.dice)
         tx.emit(ev.SurpriseDetermined(settled.surprised, settled.notes, round=settled.round and not settled.surprised,
                                       verdict=settled.verdict))
-        return bool(settled.surprised) or settled.round
+        return settled.round  # the surprised without a surprise round: WOA-CYCLE-07
 
     def _roll_initiative(self, tx: Tx) -> None:
         """PFB-INIT-01..05, PFB-RND-09/10: everyone rolls, surprised creatures included."""

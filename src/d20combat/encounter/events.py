@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
 from d20combat.encounter.event_base import Event as Event
+from d20combat.encounter.round_events import DeclarationRuled as DeclarationRuled
 from d20combat.encounter.round_events import DeclarationsOpened as DeclarationsOpened
 from d20combat.encounter.round_events import Declared as Declared
 
@@ -385,6 +386,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ConditionSet, Stabilized,
         EffectAdded, EffectEnded, EquipmentChanged, Note, EncounterEnded, GmEdited, CreatureAdded, CreatureRemoved,
         SaveRolled, EncounterClockSet, DeclarationsOpened, Declared,
+        DeclarationRuled,
     )
 }
 

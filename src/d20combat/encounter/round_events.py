@@ -36,3 +36,18 @@ class Declared(Event):
 
     def explain(self) -> str:
         return f"{self.combatant} declares {self.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarationRuled(Event):
+    """A declaration that can no longer be carried out is replaced when its creature's turn comes (WOA-CYCLE-25:
+    a similar action, a move action only, or nothing) — by the ruleset's default ruling or the GM's."""
+
+    kind: ClassVar[str] = "declaration_ruled"
+    combatant: str
+    declaration: dict[str, Any]
+    text: str
+    reason: str
+
+    def explain(self) -> str:
+        return f"{self.combatant}'s declared action is no longer possible ({self.reason}): {self.text}"

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from d20combat.dice import DiceSource
 from d20combat.model.creature import Creature
@@ -21,18 +21,26 @@ def initiative_modifiers(creature: Creature) -> list[Modifier]:
 
 
 def order_by_initiative(
-    totals: Sequence[tuple[str, int]], dice: DiceSource
+    totals: Sequence[tuple[str, int]], dice: DiceSource, tiebreak: Mapping[str, int] | None = None,
+    tiebreak_rule: str = "",
 ) -> tuple[list[str], list[str]]:
     """Order from highest to lowest (PFB-INIT-04). A tied group rolls 1d20 each, higher first; those
     still tied roll again. The roll-off orders only the tied group and changes nobody's initiative
-    (PFB-INIT-05). Returns (order, tie-break notes)."""
-    by_total: dict[int, list[str]] = {}
+    (PFB-INIT-05). ``tiebreak``: a first tie-breaker before the roll-off, higher first (WOA-CYCLE-22: the
+    initiative modifier; ``tiebreak_rule`` cites it in the notes). Returns (order, tie-break notes)."""
+    by_total: dict[tuple[int, int], list[str]] = {}
     for cid, value in totals:
-        by_total.setdefault(value, []).append(cid)
+        by_total.setdefault((value, tiebreak.get(cid, 0) if tiebreak else 0), []).append(cid)
     order: list[str] = []
     notes: list[str] = []
-    for value in sorted(by_total, reverse=True):
-        order.extend(_roll_off(by_total[value], value, dice, notes))
+    if tiebreak:
+        for value in sorted({v for v, _ in by_total}, reverse=True):
+            keys = sorted((k for k in by_total if k[0] == value), reverse=True)
+            if len(keys) > 1:
+                parts = ", ".join(f"{'/'.join(by_total[k])} ({k[1]:+d})" for k in keys)
+                notes.append(f"tie at {value}: the higher initiative modifier first — {parts} {tiebreak_rule}".rstrip())
+    for key in sorted(by_total, reverse=True):
+        order.extend(_roll_off(by_total[key], key[0], dice, notes))
     return order, notes
 
 

@@ -10,8 +10,10 @@ from d20combat.rulesets.epic_path import EpicPath
 from d20combat.rulesets.off_guard import OffGuard
 from d20combat.rulesets.pathfinder_beginner import PathfinderBeginner, PfbOptions
 from d20combat.rulesets.skill_based import SkillBased
+from d20combat.rulesets.worlds_of_adventure import WorldsOfAdventure
 
-RULESETS: dict[str, type[Ruleset]] = {cls.id: cls for cls in (PathfinderBeginner, SkillBased, OffGuard, EpicPath)}
+RULESETS: dict[str, type[Ruleset]] = {cls.id: cls for cls in (PathfinderBeginner, SkillBased, OffGuard, EpicPath,
+                                                              WorldsOfAdventure)}
 
 
 def register_ruleset(cls: type[Ruleset]) -> type[Ruleset]:

@@ -13,7 +13,7 @@ ruling on them (WOA-CYCLE-25), surprise.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from d20combat.battlefield.distance import footprint_distance_ft
@@ -35,13 +35,16 @@ class DeclareThenRoll(TurnOrder):
     - ``standard``, ``move``, ``full_round``: the action kinds a creature may declare for each; ``targeted``: the
       kinds aimed at one foe (the declaration names it, and the creature attacks no other with them).
     - ``undeclared``: kinds a creature takes without declaring them (free actions, WOA-CYCLE-16).
+    - ``covers``: a declared kind → the action kinds it allows (a declared ``move`` action may be spent drawing a
+      weapon or standing up); a kind not listed allows itself.
     """
 
     initiative_at_start = False
 
     def __init__(self, *, standard: Iterable[str] = ("attack", "move"), move: Iterable[str] = ("move",),
                  full_round: Iterable[str] = ("charge",), targeted: Iterable[str] = ("attack", "charge"),
-                 undeclared: Iterable[str] = UNDECLARED) -> None:
+                 undeclared: Iterable[str] = UNDECLARED, covers: Mapping[str, Iterable[str]] | None = None) -> None:
+        self.covers = {k: frozenset(v) for k, v in (covers or {}).items()}
         self.standard = tuple(standard)
         self.move = tuple(move)
         self.full_round = tuple(full_round)
@@ -139,7 +142,8 @@ class DeclareThenRoll(TurnOrder):
         if declared is None or action.kind in self.free:
             return None
         kinds = [declared.get(slot, "") for slot in ("full_round", "standard", "move")]
-        if action.kind not in kinds:
+        allowed = set().union(*(self.covers.get(k, {k}) for k in kinds if k))
+        if action.kind not in allowed:
             said = ax.Declare(**declared).text(lambda cid: view.creature(cid).name)
             return f"{actor} declared {said} this round, not {action.kind.replace('_', ' ')} (WOA-CYCLE-21)"
         target = declared.get("target")
