@@ -27,14 +27,14 @@ def play(live: Live, until: str, resolve: Resolve) -> Json:
     enc = live.enc
     if enc.state.ended:
         raise Rejected("the encounter is over")
-    if enc.state.turn is None:
+    if enc.state.actor is None:
         raise Rejected("no one's turn")
-    ai, first = TacticalAI(), enc.state.turn.actor
+    ai, first = TacticalAI(), enc.state.actor  # the creature declaring (a declaration phase) or acting
     events: list[Json] = []
     result: Json | None = None
     for _ in range(AI_MAX_WRITES):
         s = enc.state
-        if s.ended or s.turn is None:
+        if s.ended or s.actor is None:
             break
         if enc.pending is not None:
             prompt = enc.pending.prompt
@@ -47,7 +47,7 @@ def play(live: Live, until: str, resolve: Resolve) -> Json:
 
             result = resolve(live, respond, [], [], "reaction")
         else:
-            actor = s.turn.actor
+            actor = s.actor
             if result is not None and ((until == "action")
                                        or (until == "turn" and actor != first)
                                        or (until == "players" and enc.creature(actor).side == live.players)):

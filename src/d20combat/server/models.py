@@ -189,6 +189,8 @@ class StateView(BaseModel):
     map: MapView
     order: list[str]
     active: str | None
+    declaring: list[str] = Field(default_factory=list, description="the creatures still to declare this round, the "
+                                 "first declaring now (worlds-of-adventure's declaration phase, WOA-CYCLE-14)")
     turn: Turn | None
     pending: Prompt | None
     combatants: list[CombatantView]
@@ -206,6 +208,9 @@ class DecisionOut(BaseModel):
     version: int
     actor: str | None
     round: int
+    phase: Literal["turn", "declare"] = Field(
+        "turn", description="'declare': the actor declares its round before initiative (worlds-of-adventure, "
+        "WOA-CYCLE-14) and the options are 'declare' actions; 'turn': its turn or a reaction prompt")
     prompt: Prompt | None
     options: list[Action] = Field(description="every legal action now (empty while a reaction is asked for)")
     labels: list[str] = Field([], description="each option as a person reads it, in the same order "

@@ -84,6 +84,7 @@ def state(live: Live, base: Json, combatant: Any, prompt: Json | None) -> Json:
     actor = base["active"] if base["active"] is not None and r.shows(base["active"]) else None
     return {**base, "id": live.player_id, "view": "player", "order": [c for c in base["order"] if r.shows(c)],
             "active": actor, "turn": turn if actor is not None else None,
+            "declaring": [c for c in base["declaring"] if r.shows(c)],
             "pending": _prompt(r, prompt), "combatants": combatants,
             "end_reason": r.scrub(base["end_reason"]) if base["end_reason"] else base["end_reason"]}
 

@@ -68,7 +68,8 @@ def state(live: Live, view: str) -> Json:
                 "elevation": [[c, r, ft] for (c, r), ft in sorted(gm.elevation.items())],
                 "lights": [[c, r, bright, dim] for (c, r), bright, dim in gm.lights]},
         "order": list(s.order),
-        "active": turn.actor if turn is not None else None,
+        "active": s.actor,
+        "declaring": list(s.declaring),
         "turn": None if turn is None else {
             "actor": turn.actor, "pools": dict(turn.pools), "moved": turn.moved, "stepped": turn.stepped,
             "pool_labels": enc.ruleset.economy.pool_labels(turn.pools)},
@@ -128,14 +129,14 @@ def _combatant(live: Live, cid: str) -> Json:
 def decision(live: Live) -> Json:
     d = live.enc.decision()
     if d is None:
-        return {"version": live.version, "actor": None, "round": live.enc.state.round, "prompt": None,
-                "options": [], "labels": []}
+        return {"version": live.version, "actor": None, "round": live.enc.state.round, "phase": "turn",
+                "prompt": None, "options": [], "labels": []}
     enc = live.enc
 
     def name(cid: str) -> str:
         return enc.creature(cid).name if cid in enc.state.combatants else cid
 
-    return {"version": live.version, "actor": d.actor, "round": d.round,
+    return {"version": live.version, "actor": d.actor, "round": d.round, "phase": d.phase,
             "prompt": d.prompt.to_dict() if d.prompt is not None else None,
             "options": [a.to_dict() for a in d.options], "labels": [a.label(name) for a in d.options]}
 
