@@ -8,12 +8,14 @@ from typing import Any
 from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.rulesets.components import ActionSet, ActionSpec, View
-from d20combat.rulesets.epic_path.maneuvers import DefensiveAbilities, Maneuver, Maneuvers
+from d20combat.rulesets.epic_path.feats import CLEAVING_FINISH, CleavingFinish, cleaving_finish
+from d20combat.rulesets.epic_path.maneuvers import DefensiveAbilities, EscapeGrapple, Maneuver, Maneuvers
 from d20combat.rulesets.epic_path.melee import FightDefensively, FullAttack, MeleeActions, TotalDefense
 from d20combat.rulesets.epic_path.movement import ImpededMove, ImpededMovement, refuse_in_impeded
 from d20combat.rulesets.epic_path.options import EpOptions
 from d20combat.rulesets.epic_path.splash import SplashWeapons, ThrowSplash
 from d20combat.rulesets.epic_path.stances import DropStance, Stances, StartStance
+from d20combat.rulesets.epic_path.turn_actions import settle_full_round
 
 
 def stand_up(engine: Any, tx: Any, actor: str, a: ax.StandUp, dry: bool) -> None:
@@ -34,6 +36,7 @@ class EpActions(ActionSet):
 
     def __init__(self, opts: EpOptions) -> None:
         melee = MeleeActions(opts)
+        maneuvers = Maneuvers(opts)
         self.stances = Stances(opts.ep_stance_breaking_conditions, opts.ep_one_stance_for_every_creature)
         super().__init__(own=[
             ActionSpec(FullAttack, melee.full_attack),
@@ -45,8 +48,10 @@ class EpActions(ActionSet):
             ActionSpec(DropStance, self.stances.drop),
             ActionSpec(ax.StandUp, stand_up),
             ActionSpec(ThrowSplash, SplashWeapons(opts).throw),
-            ActionSpec(Maneuver, Maneuvers(opts).attempt),
+            ActionSpec(Maneuver, maneuvers.attempt),
+            ActionSpec(EscapeGrapple, maneuvers.escape),
             ActionSpec(ax.Activity, DefensiveAbilities(opts).activity),
+            ActionSpec(CleavingFinish, cleaving_finish),
         ])
 
     def forbidden(self, view: View, actor: str, action: Any) -> str | None:
@@ -63,6 +68,8 @@ class EpActions(ActionSet):
             out += [FullAttack(foe, option.name) for option in creature.attacks if option.weapon.splash is None]
             out += [ThrowSplash(name, foe) for name in splash]
             out.append(Maneuver(foe, "trip"))
+            if creature.has_feat(CLEAVING_FINISH):
+                out.append(CleavingFinish(foe))
         c0, r0 = s.get(actor).position
         out += [ImpededMove((c0 + dc, r0 + dr)) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if dc or dr]
         return out
@@ -72,6 +79,7 @@ class EpActions(ActionSet):
         self.stances.check(view)
 
     def end_of_turn(self, view: View, actor: str) -> None:
+        settle_full_round(view, actor)  # EP-ACT-04
         self.stances.check(view)
 
     def after_damage(self, view: View, target: str, amount: int, hp_before: int) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from d20combat.battlefield.distance import footprint_distance_ft
 from d20combat.battlefield.grid import Footprint, GameMap, Square
 from d20combat.battlefield.reach import within_reach
+from d20combat.encounter.state import CombatantState
 from d20combat.model.creature import AttackOption, Creature
 from d20combat.model.statblock import Size
 from d20combat.numbers import Modifier
@@ -69,6 +70,11 @@ class EpAttack(D20Attack):
     partial increment beyond the first (EP-ATK-17), with no minimum distance and no rule against shooting next to an
     enemy (Epic Path has neither). Unwieldy weapons cannot be used and cumbersome ones take −4 next to blocked
     terrain (EP-ATK-25/26); a weapon one is not proficient with takes −4 (EP-ATK-27)."""
+
+    def holds(self, creature: Creature, state: CombatantState, option: AttackOption) -> bool:
+        """EP-ACT-10: with two weapons (the second one ``off_hand: true`` on the stat block, held in the other hand)
+        either may strike, the first strike of a full attack included; otherwise only the weapon in hand."""
+        return state.wielding == option.name or option.off_hand
 
     def attack_modifiers(self, creature: Creature, option: AttackOption) -> list[Modifier]:
         """EP-ATK-10/11: BAB + Str (melee) or Dex (ranged) + size modifier (+ the attack's own bonuses)."""

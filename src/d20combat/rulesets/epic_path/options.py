@@ -80,6 +80,10 @@ class EpOptions(BaseModel):
     ep_maneuver_formula: str = Field(
         "pf1", pattern="^(pf1|attack_bonus)$", description="EP-MAN-01 (MISSING): Maneuver Offense / Defense "
         "formulas, from data/ep_maneuvers.yaml; 'pf1' = CMB/CMD (default), 'attack_bonus' = the simpler reading")
+    ep_grapple_escape: Literal["offense_vs_defense", "defense_roll"] = Field(
+        "offense_vs_defense", description="EP-MAN-03 (AMBIGUOUS): escaping a grapple (a standard action) is d20 + "
+        "the escapee's Maneuver Offense against the grappler's Maneuver Defense (PF1, default), or 'defense_roll': "
+        "d20 + the escapee's Maneuver Defense − 10 against it")
     ep_offensive_abilities: tuple[str, ...] = Field(
         ("breathe-fire", "channel-energy", "blinding-ray", "aura-of-fire", "harmony"), max_length=64,
         description="EP-DEF-05: the activities (data/actions.yaml names) that are offensive abilities with no attack "
