@@ -13,6 +13,7 @@ from d20combat.rulesets.epic_path.maneuvers import DefensiveAbilities, EscapeGra
 from d20combat.rulesets.epic_path.melee import FightDefensively, FullAttack, MeleeActions, TotalDefense
 from d20combat.rulesets.epic_path.movement import ImpededMove, ImpededMovement, refuse_in_impeded
 from d20combat.rulesets.epic_path.options import EpOptions
+from d20combat.rulesets.epic_path.rewards import record_defeat
 from d20combat.rulesets.epic_path.splash import SplashWeapons, ThrowSplash
 from d20combat.rulesets.epic_path.stances import DropStance, Stances, StartStance
 from d20combat.rulesets.epic_path.turn_actions import settle_full_round
@@ -84,3 +85,4 @@ class EpActions(ActionSet):
 
     def after_damage(self, view: View, target: str, amount: int, hp_before: int) -> None:
         self.stances.check(view)
+        record_defeat(view, target, hp_before)  # EP-TIME-12
