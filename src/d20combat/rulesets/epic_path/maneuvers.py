@@ -230,10 +230,45 @@ class DefensiveAbilities:
         dc = 15 + level
         mods = [*maneuver_offense(creature, self.opts.ep_maneuver_formula),
                 *[Modifier(e.attack, e.name) for e in cs.effects if e.attack]]
-        face = tx.dice.d20(f"maneuver offense {actor} ({a.name})")
-        roll = total(face, mods, base_label="d20", stacking=engine.ruleset.stacking)
+        caster = caster_check_bonus(creature)
+        use_caster = caster is not None and (
+            self.opts.ep_defensive_check == "caster"
+            or (self.opts.ep_defensive_check == "better" and caster > sum(m.value for m in mods)))
+        if use_caster:
+            assert caster is not None
+            face = tx.dice.d20(f"caster check {actor} ({a.name})")
+            roll = total(face, [Modifier(caster, "Caster Check")], base_label="d20", stacking=engine.ruleset.stacking)
+            check = "Caster Check"
+        else:
+            face = tx.dice.d20(f"maneuver offense {actor} ({a.name})")
+            roll = total(face, mods, base_label="d20", stacking=engine.ruleset.stacking)
+            check = "Maneuver Offense"
         ok = roll.value >= dc
-        tx.emit(ev.Note(f"{actor} fights defensively: {a.name} needs Maneuver Offense {roll.explain()} vs DC {dc} "
-                        f"(15 + {what} {level}, EP-DEF-05) — "
-                        + ("it goes off" if ok else "fails: the ability is not used and the action is wasted "
-                           "(EP-DEF-09)")))
+        if ok:
+            outcome = "it goes off"
+        elif use_caster:
+            outcome = "fails: the spell is lost, and the action used to cast it (EP-DEF-10)"
+        else:
+            outcome = "fails: the ability is not used and the action is wasted (EP-DEF-09)"
+        tx.emit(ev.Note(f"{actor} fights defensively: {a.name} needs {check} {roll.explain()} vs DC {dc} "
+                        f"(15 + {what} {level}, EP-DEF-05) — {outcome}"))
+        if not ok and use_caster:
+            lose_spell(tx, actor, a.name)
+
+
+def caster_check_bonus(creature: Creature) -> int | None:
+    """The stat block's Caster Check bonus (``attributes.caster_check``), or None for a creature that casts none."""
+    return next((int(v) for k, v in creature.sheet.attributes.items() if k.lower() == "caster_check"), None)
+
+
+def lose_spell(tx: Tx, actor: str, spell: str) -> None:
+    """EP-DEF-10: a failed Caster Check loses the spell: one of its uses this combat (``per_encounter:<spell>`` on the
+    stat block, EP-TIME-10) is gone, as if cast."""
+    from d20combat.rulesets.epic_path.initiative import PER_ENCOUNTER
+
+    pools = dict(tx.state.get(actor).reactions)
+    pool = PER_ENCOUNTER + spell
+    if pools.get(pool, 0) > 0:
+        pools[pool] -= 1
+        tx.emit(ev.ReactionsSet(actor, pools))
+        tx.emit(ev.Note(f"{actor} loses {spell}: {pools[pool]} use(s) left this combat (EP-DEF-10)"))

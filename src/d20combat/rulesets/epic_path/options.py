@@ -88,6 +88,11 @@ class EpOptions(BaseModel):
         ("breathe-fire", "channel-energy", "blinding-ray", "aura-of-fire", "harmony"), max_length=64,
         description="EP-DEF-05: the activities (data/actions.yaml names) that are offensive abilities with no attack "
         "roll: fighting defensively, using one needs a Maneuver Offense check against DC 15 + level")
+    ep_defensive_check: Literal["better", "maneuver", "caster"] = Field(
+        "better", description="EP-DEF-05/10: the check an offensive ability without attack roll needs while fighting "
+        "defensively is a Maneuver Offense check or a Caster Check (stat block attributes.caster_check), the "
+        "creature's choice: 'better' takes the higher bonus (default); a failed Caster Check loses the spell "
+        "(EP-DEF-10)")
     ep_impeded_skill: str = Field(
         "", max_length=40, description="EP-MOVE-09: the skill the GM allows to move farther than 5 ft a full round "
         "through impeded terrain (acrobatics, might, movement…); '' = none (default: 5 ft, no check)")
