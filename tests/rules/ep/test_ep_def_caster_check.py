@@ -47,9 +47,9 @@ def test_ep_def_10_a_successful_caster_check_keeps_the_spell() -> None:
     assert enc.state.get("h").reactions[SPELL_USES] == 2
 
 
-@pytest.mark.parametrize(("check", "bonus", "used"), [("better", 6, "Caster Check"), ("better", 1, "Maneuver Offense"),
-                                                       ("maneuver", 6, "Maneuver Offense"),
-                                                       ("caster", 1, "Caster Check"), ("caster", None, "Maneuver Offense")])
+@pytest.mark.parametrize(("check", "bonus", "used"), [
+    ("better", 6, "Caster Check"), ("better", 1, "Maneuver Offense"), ("maneuver", 6, "Maneuver Offense"),
+    ("caster", 1, "Caster Check"), ("caster", None, "Maneuver Offense")])
 def test_ep_def_05_10_option_which_check(check: str, bonus: int | None, used: str) -> None:
     """EP-DEF-05/10, option ep_defensive_check: the better bonus (default), or always one of them; a creature without
     a Caster Check uses Maneuver Offense; a failed Maneuver Offense check loses no spell (EP-DEF-09)."""

@@ -8,6 +8,7 @@ from typing import Any
 from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.rulesets.components import ActionSet, ActionSpec, View
+from d20combat.rulesets.components.component import AttackInfo
 from d20combat.rulesets.epic_path.feats import CLEAVING_FINISH, CleavingFinish, cleaving_finish
 from d20combat.rulesets.epic_path.maneuvers import DefensiveAbilities, EscapeGrapple, Maneuver, Maneuvers
 from d20combat.rulesets.epic_path.melee import FightDefensively, FullAttack, MeleeActions, TotalDefense
@@ -16,6 +17,13 @@ from d20combat.rulesets.epic_path.options import EpOptions
 from d20combat.rulesets.epic_path.rewards import record_defeat
 from d20combat.rulesets.epic_path.splash import SplashWeapons, ThrowSplash
 from d20combat.rulesets.epic_path.stances import DropStance, Stances, StartStance
+from d20combat.rulesets.epic_path.stealth import (
+    ActivePerception,
+    active_perception,
+    break_stealth,
+    charging,
+    in_stealth,
+)
 from d20combat.rulesets.epic_path.turn_actions import settle_full_round
 
 
@@ -53,6 +61,7 @@ class EpActions(ActionSet):
             ActionSpec(EscapeGrapple, maneuvers.escape),
             ActionSpec(ax.Activity, DefensiveAbilities(opts).activity),
             ActionSpec(CleavingFinish, cleaving_finish),
+            ActionSpec(ActivePerception, active_perception),
         ])
 
     def forbidden(self, view: View, actor: str, action: Any) -> str | None:
@@ -82,6 +91,12 @@ class EpActions(ActionSet):
     def end_of_turn(self, view: View, actor: str) -> None:
         settle_full_round(view, actor)  # EP-ACT-04
         self.stances.check(view)
+
+    def after_attack(self, view: View, attack: AttackInfo, hit: bool) -> None:
+        """EP-SURP-14/21: an attack from stealth gives the attacker away; a charge broke it before the attack."""
+        if in_stealth(view.state.get(attack.attacker)):
+            break_stealth(view, attack.attacker, "a charge always breaks stealth (EP-SURP-21)"
+                          if charging(view, attack.attacker) else "its attack from stealth gives it away (EP-SURP-14)")
 
     def after_damage(self, view: View, target: str, amount: int, hp_before: int) -> None:
         self.stances.check(view)

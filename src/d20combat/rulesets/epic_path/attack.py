@@ -71,6 +71,13 @@ class EpAttack(D20Attack):
     enemy (Epic Path has neither). Unwieldy weapons cannot be used and cumbersome ones take −4 next to blocked
     terrain (EP-ATK-25/26); a weapon one is not proficient with takes −4 (EP-ATK-27)."""
 
+    def flat_footed_against(self, view: View, attack: AttackInfo) -> bool:
+        """EP-SURP-14: attacking from stealth catches the target Flat-Footed against that attack — not after a
+        charge, which always breaks stealth before its attack (EP-SURP-21)."""
+        from d20combat.rulesets.epic_path.stealth import attack_from_stealth
+
+        return attack_from_stealth(view, attack.attacker)
+
     def holds(self, creature: Creature, state: CombatantState, option: AttackOption) -> bool:
         """EP-ACT-10: with two weapons (the second one ``off_hand: true`` on the stat block, held in the other hand)
         either may strike, the first strike of a full attack included; otherwise only the weapon in hand."""

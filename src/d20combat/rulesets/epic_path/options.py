@@ -27,6 +27,10 @@ class EpOptions(BaseModel):
     spot_check_step: Literal["creature", "group"] = Field(
         "creature", description="EP-SURP-26 (AMBIGUOUS): a Spot-checking creature eases the awareness DC one step "
         "for itself only, or for its whole group")
+    ambusher_spot_mode: Literal["group", "individual"] = Field(
+        "group", description="EP-SURP-28: the ambushers' Spot checks before the encounter (against prey in stealth "
+        "or invisible): one roll for the whole group, with its best Perception (default, 'to simplify things'), "
+        "or one roll per ambusher")
     max_encounter_rounds: int = Field(
         10, ge=1, le=1000, description="EP-TIME-06: the Maximum Encounter Length, after which a new combat begins")
     surprise_round_counts_for_reset: bool = Field(
