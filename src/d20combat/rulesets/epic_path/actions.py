@@ -15,6 +15,7 @@ from d20combat.rulesets.epic_path.melee import FightDefensively, FullAttack, Mel
 from d20combat.rulesets.epic_path.movement import ImpededMove, ImpededMovement, refuse_in_impeded
 from d20combat.rulesets.epic_path.options import EpOptions
 from d20combat.rulesets.epic_path.rewards import record_defeat
+from d20combat.rulesets.epic_path.spells import CastSpell, cast_spell
 from d20combat.rulesets.epic_path.splash import SplashWeapons, ThrowSplash
 from d20combat.rulesets.epic_path.stances import DropStance, Stances, StartStance
 from d20combat.rulesets.epic_path.stealth import (
@@ -62,6 +63,7 @@ class EpActions(ActionSet):
             ActionSpec(ax.Activity, DefensiveAbilities(opts).activity),
             ActionSpec(CleavingFinish, cleaving_finish),
             ActionSpec(ActivePerception, active_perception),
+            ActionSpec(CastSpell, cast_spell),
         ])
 
     def forbidden(self, view: View, actor: str, action: Any) -> str | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from d20combat.battlefield.distance import footprint_distance_ft
 from d20combat.battlefield.grid import Footprint, GameMap, Square
 from d20combat.battlefield.reach import within_reach
+from d20combat.encounter import events as ev
 from d20combat.encounter.state import CombatantState
 from d20combat.model.creature import AttackOption, Creature
 from d20combat.model.statblock import Size
@@ -126,7 +127,13 @@ class EpAttack(D20Attack):
         return attack_rules.RangeCheck(-2 * max(increments - 1, 0), None)
 
     def attack_problem(self, view: View, attack: AttackInfo) -> str | None:
-        """EP-ATK-25: an unwieldy weapon cannot be used next to blocked terrain."""
+        """EP-ATK-25: an unwieldy weapon cannot be used next to blocked terrain; EP-CRIT-14: a spell without
+        attack roll is cast (``cast_spell``), never rolled as an attack."""
+        from d20combat.rulesets.epic_path.spells import has_no_attack_roll
+
+        if has_no_attack_roll(attack.option):
+            return (f"{attack.option.name} requires no attack roll: cast it with cast_spell; it can never score a "
+                    "critical hit (EP-CRIT-14)")
         if has_quality(attack.option, UNWIELDY):
             where = self._blocked_next_to(view, attack.attacker)
             if where is not None:
@@ -145,8 +152,15 @@ class EpAttack(D20Attack):
         return mods
 
     def after_attack(self, view: View, attack: AttackInfo, hit: bool) -> None:
-        """EP-MISC-03: an aid-another bonus is for the next attack roll only: this one spends it."""
+        """EP-MISC-03: an aid-another bonus is for the next attack roll only: this one spends it. EP-CRIT-15: a spell
+        that hits deals its ability damage or drain, doubled on a critical hit."""
         spend_aid(view, attack.attacker, attack.target)
+        from d20combat.rulesets.epic_path.spells import ability_effects, apply_ability_damage
+
+        if hit and ability_effects(attack.option):
+            resolved = [e for e in getattr(view, "events", []) if isinstance(e, ev.AttackResolved)]
+            critical = bool(resolved) and resolved[-1].attacker == attack.attacker and resolved[-1].critical
+            apply_ability_damage(view, attack.attacker, attack.target, attack.option, critical=critical)
 
     @staticmethod
     def _blocked_next_to(view: View, who: str) -> Square | None:
