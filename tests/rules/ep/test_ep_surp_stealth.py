@@ -185,3 +185,20 @@ def test_ep_surp_34_without_relay_and_without_anything_to_find() -> None:
     assert enc.state.get("h1").has("pinpointing:b2:0:3") and not enc.state.get("h2").has("pinpointing:b2:0:3")
     plain = ambush([20, 20], heroes_first=True)
     assert_illegal(plain, ActivePerception(), "no foe is in stealth or invisible")
+
+
+def test_ep_surp_21_a_surprise_round_charge_with_the_standard_action() -> None:
+    """EP-SURP-21 (seed L76: charges are the surprise round's most common tactic): the hidden b1 charges h1 with its
+    single standard action; stealth breaks first, but h1 has not acted and is Flat-Footed anyway: d20 8 + charge 2 =
+    10 hits Flat-Footed AC 10 (AC 12 otherwise). Other full-round actions stay refused (EP-SURP-18)."""
+    from d20combat.rulesets.epic_path.economy import FULL_ROUND_LOCK
+
+    h1 = {"position": [4, 0], "stats": {**HERO, "abilities": {"dex": 14}}}
+    enc = ambush([1, 20, 8, 3], h1=h1, b1={"conditions": ["hidden"]})
+    assert enc.state.surprise_round and enc.state.turn is not None and enc.state.turn.actor == "b1"
+    assert_illegal(enc, ax.Activity("lift-gate"), r"no full-round action .EP-SURP-18")
+    events = enc.act(ax.Charge("h1"))
+    assert resolved(events).hit and "a charge always breaks stealth (EP-SURP-21)" in texts(events)
+    assert [e.cost for e in events if isinstance(e, ev.BudgetSpent)] == ["none", "standard"]
+    assert enc.state.turn is not None and not any(enc.state.turn.pools.values())
+    assert not any(e.name == FULL_ROUND_LOCK for e in enc.state.get("b1").effects)

@@ -12,7 +12,7 @@ from d20combat.rulesets.components.component import AttackInfo
 from d20combat.rulesets.epic_path.feats import CLEAVING_FINISH, CleavingFinish, cleaving_finish
 from d20combat.rulesets.epic_path.maneuvers import DefensiveAbilities, EscapeGrapple, Maneuver, Maneuvers
 from d20combat.rulesets.epic_path.melee import FightDefensively, FullAttack, MeleeActions, TotalDefense
-from d20combat.rulesets.epic_path.movement import ImpededMove, ImpededMovement, refuse_in_impeded
+from d20combat.rulesets.epic_path.movement import ImpededMove, ImpededMovement, charge, refuse_in_impeded
 from d20combat.rulesets.epic_path.options import EpOptions
 from d20combat.rulesets.epic_path.rewards import record_defeat
 from d20combat.rulesets.epic_path.spells import CastSpell, cast_spell
@@ -64,6 +64,7 @@ class EpActions(ActionSet):
             ActionSpec(CleavingFinish, cleaving_finish),
             ActionSpec(ActivePerception, active_perception),
             ActionSpec(CastSpell, cast_spell),
+            ActionSpec(ax.Charge, charge),  # the surprise round's charge (EP-SURP-21)
         ])
 
     def forbidden(self, view: View, actor: str, action: Any) -> str | None:

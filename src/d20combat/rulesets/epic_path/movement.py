@@ -211,3 +211,19 @@ def teleport_problem(view: View, actor: str, to: Square, range_ft: int) -> str |
     if not line_of_effect(gm, here, there):
         return "teleport: no line of sight or effect to the destination — a wall is in the way (EP-MOVE-12)"
     return None
+
+
+def charge(engine: Encounter, tx: Tx, actor: str, a: ax.Charge, dry: bool) -> None:
+    """The core's charge (EP-MOVE-14..25), and in the surprise round a charge made with the single standard action
+    (seed L76: "Charge actions are the most common tactic"; EP-SURP-21): that action is set aside for the charge
+    (the hidden pool ``surprise_charge``), which the economy then accepts in place of a full-round action. Any other
+    full-round action stays refused there (EP-SURP-18)."""
+    from d20combat.encounter.movement_actions import do_charge  # the encounter imports the rulesets
+    from d20combat.rulesets.epic_path.economy import SURPRISE_CHARGE
+
+    turn = tx.state.turn
+    if tx.state.surprise_round and turn is not None and turn.actor == actor and turn.pools.get("standard", 0) > 0 \
+            and not turn.pools.get(SURPRISE_CHARGE, 0):
+        tx.emit(ev.BudgetSpent(actor, "the surprise round's standard action, for a charge", "none",
+                               {"standard": 1, SURPRISE_CHARGE: -1}))
+    do_charge(engine, tx, actor, a, dry)
