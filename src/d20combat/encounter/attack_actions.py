@@ -190,7 +190,8 @@ def defense(enc: EncounterCore, plan: AttackPlan, state: EncounterState) -> Defe
         vs_melee=not plan.ranged,
         flat_footed=enc.ruleset.defense.is_flat_footed(target, ts, surprised=surprised)
         or enc.ruleset.conditions.flat_footed(view, plan.target)
-        or enc.ruleset.concealment.flat_footed_against(view, plan.attacker, plan.target),
+        or enc.ruleset.concealment.flat_footed_against(view, plan.attacker, plan.target)
+        or enc.ruleset.attack.flat_footed_against(view, plan),
         helpless=enc.ruleset.injury.is_helpless(target, ts),
     )
 

@@ -29,6 +29,11 @@ class D20Attack(Component):
         """Position and condition modifiers on the attack roll (none in PFB)."""
         return []
 
+    def flat_footed_against(self, view: View, attack: AttackInfo) -> bool:
+        """Whether the way this attack is made catches the target flat-footed against it (Epic Path: from
+        stealth, EP-SURP-14). None in PFB."""
+        return False
+
     def attack_problem(self, view: View, attack: AttackInfo) -> str | None:
         """Why the attacker's own state or the terrain forbids this attack (P8 legality), else None.
         PFB has no such rule beyond reach, range and cover."""

@@ -8,12 +8,24 @@ from typing import Any
 from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.rulesets.components import ActionSet, ActionSpec, View
-from d20combat.rulesets.epic_path.maneuvers import DefensiveAbilities, Maneuver, Maneuvers
+from d20combat.rulesets.components.component import AttackInfo
+from d20combat.rulesets.epic_path.feats import CLEAVING_FINISH, CleavingFinish, cleaving_finish
+from d20combat.rulesets.epic_path.maneuvers import DefensiveAbilities, EscapeGrapple, Maneuver, Maneuvers
 from d20combat.rulesets.epic_path.melee import FightDefensively, FullAttack, MeleeActions, TotalDefense
-from d20combat.rulesets.epic_path.movement import ImpededMove, ImpededMovement, refuse_in_impeded
+from d20combat.rulesets.epic_path.movement import ImpededMove, ImpededMovement, charge, refuse_in_impeded
 from d20combat.rulesets.epic_path.options import EpOptions
+from d20combat.rulesets.epic_path.rewards import record_defeat
+from d20combat.rulesets.epic_path.spells import CastSpell, cast_spell
 from d20combat.rulesets.epic_path.splash import SplashWeapons, ThrowSplash
 from d20combat.rulesets.epic_path.stances import DropStance, Stances, StartStance
+from d20combat.rulesets.epic_path.stealth import (
+    ActivePerception,
+    active_perception,
+    break_stealth,
+    charging,
+    in_stealth,
+)
+from d20combat.rulesets.epic_path.turn_actions import settle_full_round
 
 
 def stand_up(engine: Any, tx: Any, actor: str, a: ax.StandUp, dry: bool) -> None:
@@ -34,6 +46,7 @@ class EpActions(ActionSet):
 
     def __init__(self, opts: EpOptions) -> None:
         melee = MeleeActions(opts)
+        maneuvers = Maneuvers(opts)
         self.stances = Stances(opts.ep_stance_breaking_conditions, opts.ep_one_stance_for_every_creature)
         super().__init__(own=[
             ActionSpec(FullAttack, melee.full_attack),
@@ -45,8 +58,13 @@ class EpActions(ActionSet):
             ActionSpec(DropStance, self.stances.drop),
             ActionSpec(ax.StandUp, stand_up),
             ActionSpec(ThrowSplash, SplashWeapons(opts).throw),
-            ActionSpec(Maneuver, Maneuvers(opts).attempt),
+            ActionSpec(Maneuver, maneuvers.attempt),
+            ActionSpec(EscapeGrapple, maneuvers.escape),
             ActionSpec(ax.Activity, DefensiveAbilities(opts).activity),
+            ActionSpec(CleavingFinish, cleaving_finish),
+            ActionSpec(ActivePerception, active_perception),
+            ActionSpec(CastSpell, cast_spell),
+            ActionSpec(ax.Charge, charge),  # the surprise round's charge (EP-SURP-21)
         ])
 
     def forbidden(self, view: View, actor: str, action: Any) -> str | None:
@@ -63,6 +81,8 @@ class EpActions(ActionSet):
             out += [FullAttack(foe, option.name) for option in creature.attacks if option.weapon.splash is None]
             out += [ThrowSplash(name, foe) for name in splash]
             out.append(Maneuver(foe, "trip"))
+            if creature.has_feat(CLEAVING_FINISH):
+                out.append(CleavingFinish(foe))
         c0, r0 = s.get(actor).position
         out += [ImpededMove((c0 + dc, r0 + dr)) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if dc or dr]
         return out
@@ -72,7 +92,15 @@ class EpActions(ActionSet):
         self.stances.check(view)
 
     def end_of_turn(self, view: View, actor: str) -> None:
+        settle_full_round(view, actor)  # EP-ACT-04
         self.stances.check(view)
+
+    def after_attack(self, view: View, attack: AttackInfo, hit: bool) -> None:
+        """EP-SURP-14/21: an attack from stealth gives the attacker away; a charge broke it before the attack."""
+        if in_stealth(view.state.get(attack.attacker)):
+            break_stealth(view, attack.attacker, "a charge always breaks stealth (EP-SURP-21)"
+                          if charging(view, attack.attacker) else "its attack from stealth gives it away (EP-SURP-14)")
 
     def after_damage(self, view: View, target: str, amount: int, hp_before: int) -> None:
         self.stances.check(view)
+        record_defeat(view, target, hp_before)  # EP-TIME-12

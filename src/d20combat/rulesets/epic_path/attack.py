@@ -6,6 +6,8 @@ from __future__ import annotations
 from d20combat.battlefield.distance import footprint_distance_ft
 from d20combat.battlefield.grid import Footprint, GameMap, Square
 from d20combat.battlefield.reach import within_reach
+from d20combat.encounter import events as ev
+from d20combat.encounter.state import CombatantState
 from d20combat.model.creature import AttackOption, Creature
 from d20combat.model.statblock import Size
 from d20combat.numbers import Modifier
@@ -70,6 +72,18 @@ class EpAttack(D20Attack):
     enemy (Epic Path has neither). Unwieldy weapons cannot be used and cumbersome ones take −4 next to blocked
     terrain (EP-ATK-25/26); a weapon one is not proficient with takes −4 (EP-ATK-27)."""
 
+    def flat_footed_against(self, view: View, attack: AttackInfo) -> bool:
+        """EP-SURP-14: attacking from stealth catches the target Flat-Footed against that attack — not after a
+        charge, which always breaks stealth before its attack (EP-SURP-21)."""
+        from d20combat.rulesets.epic_path.stealth import attack_from_stealth
+
+        return attack_from_stealth(view, attack.attacker)
+
+    def holds(self, creature: Creature, state: CombatantState, option: AttackOption) -> bool:
+        """EP-ACT-10: with two weapons (the second one ``off_hand: true`` on the stat block, held in the other hand)
+        either may strike, the first strike of a full attack included; otherwise only the weapon in hand."""
+        return state.wielding == option.name or option.off_hand
+
     def attack_modifiers(self, creature: Creature, option: AttackOption) -> list[Modifier]:
         """EP-ATK-10/11: BAB + Str (melee) or Dex (ranged) + size modifier (+ the attack's own bonuses)."""
         mods = super().attack_modifiers(creature, option)
@@ -113,7 +127,13 @@ class EpAttack(D20Attack):
         return attack_rules.RangeCheck(-2 * max(increments - 1, 0), None)
 
     def attack_problem(self, view: View, attack: AttackInfo) -> str | None:
-        """EP-ATK-25: an unwieldy weapon cannot be used next to blocked terrain."""
+        """EP-ATK-25: an unwieldy weapon cannot be used next to blocked terrain; EP-CRIT-14: a spell without
+        attack roll is cast (``cast_spell``), never rolled as an attack."""
+        from d20combat.rulesets.epic_path.spells import has_no_attack_roll
+
+        if has_no_attack_roll(attack.option):
+            return (f"{attack.option.name} requires no attack roll: cast it with cast_spell; it can never score a "
+                    "critical hit (EP-CRIT-14)")
         if has_quality(attack.option, UNWIELDY):
             where = self._blocked_next_to(view, attack.attacker)
             if where is not None:
@@ -132,8 +152,15 @@ class EpAttack(D20Attack):
         return mods
 
     def after_attack(self, view: View, attack: AttackInfo, hit: bool) -> None:
-        """EP-MISC-03: an aid-another bonus is for the next attack roll only: this one spends it."""
+        """EP-MISC-03: an aid-another bonus is for the next attack roll only: this one spends it. EP-CRIT-15: a spell
+        that hits deals its ability damage or drain, doubled on a critical hit."""
         spend_aid(view, attack.attacker, attack.target)
+        from d20combat.rulesets.epic_path.spells import ability_effects, apply_ability_damage
+
+        if hit and ability_effects(attack.option):
+            resolved = [e for e in getattr(view, "events", []) if isinstance(e, ev.AttackResolved)]
+            critical = bool(resolved) and resolved[-1].attacker == attack.attacker and resolved[-1].critical
+            apply_ability_damage(view, attack.attacker, attack.target, attack.option, critical=critical)
 
     @staticmethod
     def _blocked_next_to(view: View, who: str) -> Square | None:

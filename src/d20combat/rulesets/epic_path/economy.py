@@ -22,6 +22,10 @@ FULL_ROUND_LOCK = "full-round action: no immediate actions or attacks of opportu
 PART_OF_MOVE = "part_of_move"
 """A hidden turn pool: what a move action taken this turn may still carry "as part of" it (EP-ACT-27..29)."""
 
+SURPRISE_CHARGE = "surprise_charge"
+"""A hidden turn pool: the surprise round's single standard action set aside for a charge (seed L76: "Creatures may
+use this standard action however they wish, though Charge actions are the most common tactic"; EP-SURP-21)."""
+
 IMMEDIATE = "immediate"
 """The off-turn pool of immediate actions: one a round (EP-ACT-35)."""
 
@@ -54,7 +58,7 @@ class EpEconomy(StandardMoveEconomy):
     """
 
     POOL_ORDER: ClassVar[tuple[str, ...]] = ("standard", "move", "swift", "free")
-    POOL_NAMES: ClassVar[Mapping[str, str]] = {"free": "free actions", PART_OF_MOVE: ""}
+    POOL_NAMES: ClassVar[Mapping[str, str]] = {"free": "free actions", PART_OF_MOVE: "", SURPRISE_CHARGE: ""}
 
     def __init__(self, *, max_free_actions: int = 1, aoo: ThreatenedSquareAoO | None = None,
                  surprise_may_degrade: bool = True, action_points_per_combat: int = 1) -> None:
@@ -104,6 +108,8 @@ class EpEconomy(StandardMoveEconomy):
             raise BudgetError("no swift action left: at most three a turn, the standard and move actions spent as "
                               "swift ones (EP-ACT-31/32)")
         if cost == "full-round":
+            if surprise_round and pools.get(SURPRISE_CHARGE, 0) > 0:  # the charge, with the single standard action
+                return "standard", {SURPRISE_CHARGE: 1}
             if surprise_round:
                 raise BudgetError("the surprise round allows a single standard action, no full-round action "
                                   "(EP-SURP-18)")

@@ -66,8 +66,10 @@ class EpInitiative(TurnOrder):
     def __init__(self, *, tie_d20: str = "higher-first", max_rounds: int = rounds("1 minute"),
                  surprise_round_counts: bool = False, flat_footed_after_reset: bool = False,
                  action_points_per_combat: int = 1,
-                 before_turn: Callable[[View, str], None] | None = None) -> None:
+                 before_turn: Callable[[View, str], None] | None = None,
+                 ambusher_spot_mode: str = "group") -> None:
         self.before_turn = before_turn
+        self.ambusher_spot_mode = ambusher_spot_mode
         self.tie_d20 = tie_d20
         self.max_rounds = max_rounds
         self.surprise_round_counts = surprise_round_counts
@@ -124,6 +126,12 @@ class EpInitiative(TurnOrder):
         for cid, c in s.combatants.items():  # EP-SURP-20: nobody has acted yet
             if not c.has(FLAT_FOOTED) and not view.creature(cid).has_feat("uncanny_dodge"):
                 view.emit(ev.ConditionSet(cid, FLAT_FOOTED, True, "has not acted yet in the encounter (EP-SURP-20)"))
+        battle = getattr(getattr(view, "engine", None), "battle", None)
+        ambush = getattr(battle, "ambush", None)
+        if ambush is not None and ambush.ambushers:  # EP-SURP-28: the ambushers' Spot checks before it begins
+            from d20combat.rulesets.epic_path.stealth import ambusher_spot_checks
+
+            ambusher_spot_checks(view, list(ambush.ambushers), self.ambusher_spot_mode)
         if s.surprise_round and not self.surprise_round_counts:
             view.emit(ev.EncounterClockSet(2, "the round after the surprise round is still round 1 for action "
                                               "points; the surprise round counts as round 1 too (EP-SURP-23)"))

@@ -77,6 +77,28 @@ class Maneuver(ax.Action):
         return f"{self.maneuver.capitalize()} {name(self.target)}"
 
 
+GRAPPLED = "grappled"
+"""The condition a successful grapple leaves on its target, until the target escapes (EP-MAN-03) or the GM lifts it."""
+
+
+def charging(view: Any, actor: str) -> bool:
+    """The actor charged this turn: its charge's −2 AC effect began this round (EP-MAN-04's "charging character";
+    the bull rush comes from the standard action an action point grants after the charge, EP-MOVE-24)."""
+    s = view.state
+    return any(e.name == "charging" and e.until_round == s.round + 1 for e in s.get(actor).effects)
+
+
+@dataclass(frozen=True, slots=True)
+class EscapeGrapple(ax.Action):
+    """Escape a grapple with Maneuver Defense (EP-MAN-03): a standard action against the grappler ``grappler``."""
+
+    kind: ClassVar[str] = "escape_grapple"
+    grappler: str = ""
+
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return f"Escape {name(self.grappler)}'s grapple"
+
+
 class Maneuvers:
     def __init__(self, opts: EpOptions) -> None:
         self.opts = opts
@@ -107,6 +129,8 @@ class Maneuvers:
         target_ac = engine.ruleset.defense.total(target, s.get(a.target), DefenseContext(), [], tx).value
         offense = [*maneuver_offense(creature, formula),
                    *[Modifier(e.attack, e.name) for e in s.get(actor).effects if e.attack]]
+        if name == "bull rush" and charging(tx, actor):  # EP-MAN-04
+            offense.append(Modifier(2, "charging (EP-MAN-04)"))
         d_mods = maneuver_defense(target, formula, target_ac)
         base = sum(m.value for m in d_mods if m.source == "base")
         rest = [m for m in d_mods if m.source != "base"]
@@ -123,8 +147,51 @@ class Maneuvers:
         tx.emit(ev.Note(text))
         if ok and name == "trip" and not s.get(a.target).has("prone"):
             tx.emit(ev.ConditionSet(a.target, "prone", True, f"tripped by {actor}"))
+        elif ok and name == "grapple" and not s.get(a.target).has(GRAPPLED):
+            tx.emit(ev.ConditionSet(a.target, GRAPPLED, True, f"grappled by {actor}; escaping takes a standard "
+                                                              "action (EP-MAN-03)"))
         elif ok and name != "trip":
             tx.emit(ev.Note(f"  the GM applies the {name}'s effect for a margin of {margin} (EP-MAN-01)"))
+
+    def escape(self, engine: Encounter, tx: Tx, actor: str, a: EscapeGrapple, dry: bool) -> None:
+        """EP-MAN-03: a standard action (AMBIGUOUS how it is resolved; option ``ep_grapple_escape``):
+        'offense_vs_defense' (default, PF1): d20 + the escapee's Maneuver Offense against the grappler's Maneuver
+        Defense; 'defense_roll': d20 + the escapee's Maneuver Defense − 10 (its Maneuver Defense used as a check)
+        against the same. A success lifts the grappled condition."""
+        s = tx.state
+        if not s.get(actor).has(GRAPPLED):
+            raise RuleError(f"escape_grapple: {actor} is not grappled")
+        if a.grappler not in s.combatants or a.grappler == actor:
+            raise RuleError(f"escape_grapple.grappler: no creature {a.grappler!r} grappling {actor}")
+        engine.pay(tx, actor, f"escape {a.grappler}'s grapple", "standard", dry)
+        if dry:
+            return
+        formula = self.opts.ep_maneuver_formula
+        creature, grappler = engine.creature(actor), engine.creature(a.grappler)
+
+        def defense_of(cid: str, who: Creature) -> tuple[int, list[Modifier]]:
+            ac = engine.ruleset.defense.total(who, s.get(cid), DefenseContext(), [], tx).value
+            mods = maneuver_defense(who, formula, ac)
+            return sum(m.value for m in mods if m.source == "base"), [m for m in mods if m.source != "base"]
+
+        base, rest = defense_of(a.grappler, grappler)
+        defense = total(base, rest, stacking=engine.ruleset.stacking)
+        if self.opts.ep_grapple_escape == "defense_roll":
+            own_base, own = defense_of(actor, creature)
+            mods = [*([Modifier(own_base - 10, "Maneuver Defense base − 10")] if own_base != 10 else []), *own]
+            what = "Maneuver Defense"
+        else:
+            mods = maneuver_offense(creature, formula)
+            what = "Maneuver Offense"
+        mods += [Modifier(e.attack, e.name) for e in s.get(actor).effects if e.attack]
+        face = tx.dice.d20(f"escape grapple {actor}->{a.grappler}")
+        roll = total(face, mods, base_label="d20", stacking=engine.ruleset.stacking)
+        ok = roll.value >= defense.value
+        tx.emit(ev.Note(f"{actor} tries to escape {a.grappler}'s grapple: {what} {roll.explain()} vs Maneuver "
+                        f"Defense {defense.explain()} — " + ("escapes (EP-MAN-03)" if ok else "stays grappled "
+                                                              "(EP-MAN-03)")))
+        if ok:
+            tx.emit(ev.ConditionSet(actor, GRAPPLED, False, f"escaped {a.grappler}'s grapple"))
 
 
 def creature_level(creature: Creature) -> tuple[int, str]:
@@ -163,10 +230,45 @@ class DefensiveAbilities:
         dc = 15 + level
         mods = [*maneuver_offense(creature, self.opts.ep_maneuver_formula),
                 *[Modifier(e.attack, e.name) for e in cs.effects if e.attack]]
-        face = tx.dice.d20(f"maneuver offense {actor} ({a.name})")
-        roll = total(face, mods, base_label="d20", stacking=engine.ruleset.stacking)
+        caster = caster_check_bonus(creature)
+        use_caster = caster is not None and (
+            self.opts.ep_defensive_check == "caster"
+            or (self.opts.ep_defensive_check == "better" and caster > sum(m.value for m in mods)))
+        if use_caster:
+            assert caster is not None
+            face = tx.dice.d20(f"caster check {actor} ({a.name})")
+            roll = total(face, [Modifier(caster, "Caster Check")], base_label="d20", stacking=engine.ruleset.stacking)
+            check = "Caster Check"
+        else:
+            face = tx.dice.d20(f"maneuver offense {actor} ({a.name})")
+            roll = total(face, mods, base_label="d20", stacking=engine.ruleset.stacking)
+            check = "Maneuver Offense"
         ok = roll.value >= dc
-        tx.emit(ev.Note(f"{actor} fights defensively: {a.name} needs Maneuver Offense {roll.explain()} vs DC {dc} "
-                        f"(15 + {what} {level}, EP-DEF-05) — "
-                        + ("it goes off" if ok else "fails: the ability is not used and the action is wasted "
-                           "(EP-DEF-09)")))
+        if ok:
+            outcome = "it goes off"
+        elif use_caster:
+            outcome = "fails: the spell is lost, and the action used to cast it (EP-DEF-10)"
+        else:
+            outcome = "fails: the ability is not used and the action is wasted (EP-DEF-09)"
+        tx.emit(ev.Note(f"{actor} fights defensively: {a.name} needs {check} {roll.explain()} vs DC {dc} "
+                        f"(15 + {what} {level}, EP-DEF-05) — {outcome}"))
+        if not ok and use_caster:
+            lose_spell(tx, actor, a.name)
+
+
+def caster_check_bonus(creature: Creature) -> int | None:
+    """The stat block's Caster Check bonus (``attributes.caster_check``), or None for a creature that casts none."""
+    return next((int(v) for k, v in creature.sheet.attributes.items() if k.lower() == "caster_check"), None)
+
+
+def lose_spell(tx: Tx, actor: str, spell: str) -> None:
+    """EP-DEF-10: a failed Caster Check loses the spell: one of its uses this combat (``per_encounter:<spell>`` on the
+    stat block, EP-TIME-10) is gone, as if cast."""
+    from d20combat.rulesets.epic_path.initiative import PER_ENCOUNTER
+
+    pools = dict(tx.state.get(actor).reactions)
+    pool = PER_ENCOUNTER + spell
+    if pools.get(pool, 0) > 0:
+        pools[pool] -= 1
+        tx.emit(ev.ReactionsSet(actor, pools))
+        tx.emit(ev.Note(f"{actor} loses {spell}: {pools[pool]} use(s) left this combat (EP-DEF-10)"))

@@ -178,3 +178,52 @@ class ImpededMovement:
                 raise RuleError(f"impeded move: {sq} is blocked terrain (EP-MOVE-10, EP-MOVE-11)")
             if not mv.can_pass(occ.get(sq)) or (last and not mv.can_end(occ.get(sq))):
                 raise RuleError(f"impeded move: cannot {'end in' if last else 'pass'} {to}: it is occupied")
+
+
+def teleport_problem(view: View, actor: str, to: Square, range_ft: int) -> str | None:
+    """EP-MOVE-12: teleportation passes through blocked terrain — the squares between do not matter, as long as
+    there are line of sight and line of effect to the destination (no wall between, the teleporter not blinded).
+    The pathing hook a teleporting spell or ability uses: None when ``actor`` may teleport to ``to`` within
+    ``range_ft``, else why not. (No spell of the engine teleports yet; the ability's own action and cost are the
+    ability's.)"""
+    from d20combat.battlefield.cover import line_of_effect
+    from d20combat.battlefield.distance import footprint_distance_ft
+
+    s = view.state
+    gm = view.game_map
+    space = view.creature(actor).space
+    here = Footprint(s.get(actor).position, space)
+    there = Footprint((int(to[0]), int(to[1])), space)
+    others = {sq for cid, cs in s.combatants.items() if cid != actor and cs.position is not None
+              for sq in Footprint(cs.position, view.creature(cid).space).squares()}
+    for sq in there.squares():
+        if not gm.in_bounds(sq):
+            return f"teleport: ({sq[0]}, {sq[1]}) is off the map"
+        if gm.is_blocked(sq) or not gm.is_passable(sq):
+            return f"teleport: ({sq[0]}, {sq[1]}) cannot be occupied (blocked terrain or a wall, EP-MOVE-11)"
+        if sq in others:
+            return f"teleport: ({sq[0]}, {sq[1]}) is occupied"
+    distance = footprint_distance_ft(here, there)
+    if distance > range_ft:
+        return f"teleport: {distance} ft is beyond the range of {range_ft} ft"
+    if s.get(actor).has("blinded"):
+        return "teleport: no line of sight — the creature is blinded (EP-MOVE-12)"
+    if not line_of_effect(gm, here, there):
+        return "teleport: no line of sight or effect to the destination — a wall is in the way (EP-MOVE-12)"
+    return None
+
+
+def charge(engine: Encounter, tx: Tx, actor: str, a: ax.Charge, dry: bool) -> None:
+    """The core's charge (EP-MOVE-14..25), and in the surprise round a charge made with the single standard action
+    (seed L76: "Charge actions are the most common tactic"; EP-SURP-21): that action is set aside for the charge
+    (the hidden pool ``surprise_charge``), which the economy then accepts in place of a full-round action. Any other
+    full-round action stays refused there (EP-SURP-18)."""
+    from d20combat.encounter.movement_actions import do_charge  # the encounter imports the rulesets
+    from d20combat.rulesets.epic_path.economy import SURPRISE_CHARGE
+
+    turn = tx.state.turn
+    if tx.state.surprise_round and turn is not None and turn.actor == actor and turn.pools.get("standard", 0) > 0 \
+            and not turn.pools.get(SURPRISE_CHARGE, 0):
+        tx.emit(ev.BudgetSpent(actor, "the surprise round's standard action, for a charge", "none",
+                               {"standard": 1, SURPRISE_CHARGE: -1}))
+    do_charge(engine, tx, actor, a, dry)

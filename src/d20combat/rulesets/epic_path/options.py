@@ -27,6 +27,10 @@ class EpOptions(BaseModel):
     spot_check_step: Literal["creature", "group"] = Field(
         "creature", description="EP-SURP-26 (AMBIGUOUS): a Spot-checking creature eases the awareness DC one step "
         "for itself only, or for its whole group")
+    ambusher_spot_mode: Literal["group", "individual"] = Field(
+        "group", description="EP-SURP-28: the ambushers' Spot checks before the encounter (against prey in stealth "
+        "or invisible): one roll for the whole group, with its best Perception (default, 'to simplify things'), "
+        "or one roll per ambusher")
     max_encounter_rounds: int = Field(
         10, ge=1, le=1000, description="EP-TIME-06: the Maximum Encounter Length, after which a new combat begins")
     surprise_round_counts_for_reset: bool = Field(
@@ -80,10 +84,19 @@ class EpOptions(BaseModel):
     ep_maneuver_formula: str = Field(
         "pf1", pattern="^(pf1|attack_bonus)$", description="EP-MAN-01 (MISSING): Maneuver Offense / Defense "
         "formulas, from data/ep_maneuvers.yaml; 'pf1' = CMB/CMD (default), 'attack_bonus' = the simpler reading")
+    ep_grapple_escape: Literal["offense_vs_defense", "defense_roll"] = Field(
+        "offense_vs_defense", description="EP-MAN-03 (AMBIGUOUS): escaping a grapple (a standard action) is d20 + "
+        "the escapee's Maneuver Offense against the grappler's Maneuver Defense (PF1, default), or 'defense_roll': "
+        "d20 + the escapee's Maneuver Defense − 10 against it")
     ep_offensive_abilities: tuple[str, ...] = Field(
         ("breathe-fire", "channel-energy", "blinding-ray", "aura-of-fire", "harmony"), max_length=64,
         description="EP-DEF-05: the activities (data/actions.yaml names) that are offensive abilities with no attack "
         "roll: fighting defensively, using one needs a Maneuver Offense check against DC 15 + level")
+    ep_defensive_check: Literal["better", "maneuver", "caster"] = Field(
+        "better", description="EP-DEF-05/10: the check an offensive ability without attack roll needs while fighting "
+        "defensively is a Maneuver Offense check or a Caster Check (stat block attributes.caster_check), the "
+        "creature's choice: 'better' takes the higher bonus (default); a failed Caster Check loses the spell "
+        "(EP-DEF-10)")
     ep_impeded_skill: str = Field(
         "", max_length=40, description="EP-MOVE-09: the skill the GM allows to move farther than 5 ft a full round "
         "through impeded terrain (acrobatics, might, movement…); '' = none (default: 5 ft, no check)")

@@ -281,8 +281,18 @@ def do_action_point(enc: Any, tx: View, actor: str, a: SpendActionPoint, dry: bo
             pools[pool] = max(pools.get(pool, 0), 0) + n
         surprise = " (the surprise round counts as round 1, EP-SURP-23)" if s.surprise_round else ""
         why = f"action point in combat round {round_no}{surprise}: {text} (EP-MISC-23, data/ep_action_points.yaml)"
-    tx.emit(ev.ReactionSpent(actor, ACTION_POINTS, "spends an action point"))
+    spend_action_point(tx, actor, why)
     tx.emit(ev.TurnPoolsSet(actor, pools, why))
+
+
+def spend_action_point(tx: View, actor: str, why: str) -> None:
+    """Take one action point from ``actor``'s pool on its own turn, explained as spending, not as a reaction: the
+    core's ``ReactionSpent`` reads "<x> reacts: …", so the pools are set (``ReactionsSet``, silent) and a note says
+    "<x> spends an action point: <benefit> (<n> left)"."""
+    reactions = dict(tx.state.get(actor).reactions)
+    reactions[ACTION_POINTS] = reactions.get(ACTION_POINTS, 0) - 1
+    tx.emit(ev.ReactionsSet(actor, reactions))
+    tx.emit(ev.Note(f"{actor} spends an action point: {why}; {reactions[ACTION_POINTS]} left"))
 
 
 PART_OF_MOVE_ACTIVITIES = frozenset({"draw-potion", "pick-up-item"})
@@ -323,13 +333,32 @@ def do_sheathe(enc: Any, tx: Any, actor: str, a: Sheathe, dry: bool) -> None:
     eq._change_wielding(enc, tx, actor, None, dry)
 
 
+FULL_ROUND_PENDING = "full-round action under way: "
+"""The prefix of the effect that carries a full-round activity until the end of the turn, when it takes effect
+(EP-ACT-04)."""
+
+
 def do_activity(enc: Any, tx: Any, actor: str, a: Activity, dry: bool) -> None:
     from d20combat.encounter import equipment_actions as eq
+    from d20combat.encounter.resolution import action_catalogue
 
     if a.name in PART_OF_MOVE_ACTIVITIES:
         _part_of_move(enc, tx, actor, a.name, dry)
         return
     eq.do_activity(enc, tx, actor, a, dry)
+    if not dry and action_catalogue().get(a.name, "standard") == "full-round":
+        tx.emit(ev.EffectAdded(actor, FULL_ROUND_PENDING + a.name, actor, tx.state.round + 1))
+
+
+def settle_full_round(view: View, actor: str) -> None:
+    """EP-ACT-04: the effects of a full-round action occur at the end of the current turn — the activity taken as a
+    full-round action takes effect now. (Total defense is the exception: its AC applies from the start, EP-DEF-15.)"""
+    for effect in view.state.get(actor).effects:
+        if effect.name.startswith(FULL_ROUND_PENDING):
+            name = effect.name.removeprefix(FULL_ROUND_PENDING)
+            view.emit(ev.EffectEnded(actor, effect.name))
+            view.emit(ev.Note(f"{actor}'s {name} takes effect at the end of its turn, a full-round action "
+                              "(EP-ACT-04)"))
 
 
 TIME_AND_TURN_ACTIONS: tuple[ActionSpec, ...] = (
@@ -345,5 +374,5 @@ TIME_AND_TURN_ACTIONS: tuple[ActionSpec, ...] = (
 :func:`do_activity` through the melee chapter's handler, which checks offensive abilities while fighting
 defensively afterwards: ``maneuvers.DefensiveAbilities.activity``.)"""
 
-__all__ = ["TIME_AND_TURN_ACTIONS", "Hold", "ImmediateAction", "Ready", "SpendActionPoint", "SwiftAction",
-           "action_point_benefit", "fire_readied"]
+__all__ = ["FULL_ROUND_PENDING", "TIME_AND_TURN_ACTIONS", "Hold", "ImmediateAction", "Ready", "SpendActionPoint",
+           "SwiftAction", "action_point_benefit", "fire_readied", "settle_full_round", "spend_action_point"]
