@@ -81,7 +81,7 @@ def test_ep_cond_16_an_incorporeal_creature_passes_through_a_wall_no_larger_than
     """EP-COND-16: through a one-square wall (the core's move is refused); the move costs what open ground costs
     and is a move action."""
     enc = crypt(THIN)
-    assert_illegal(enc, ax.Move(path=[(4, 1), (5, 1)]), "wall")
+    assert_illegal(enc, ax.Move(path=((4, 1), (5, 1))), "wall")
     events = enc.act(PhaseMove(((4, 1), (5, 1))))
     assert where(enc) == (5, 1)
     assert "g phases to (5,1) — 10 ft" in texts(events)
@@ -121,7 +121,7 @@ def test_ep_cond_21_22_water_as_air_and_no_falling_into_a_pit() -> None:
     it — it cannot fall (the core's move refuses both squares)."""
     rows = ["..ww.o....", "..........", "..........", ".........."]
     enc = crypt(rows, ghost_at=(1, 0))
-    assert_illegal(enc, ax.Move(path=[(2, 0)]), "")
+    assert_illegal(enc, ax.Move(path=((2, 0),)), "blocks")
     events = enc.act(PhaseMove(((2, 0), (3, 0), (4, 0), (5, 0))))
     assert where(enc) == (5, 0) and enc.state.get("g").hp == 20
     assert "g phases to (5,0) — 20 ft" in texts(events)
