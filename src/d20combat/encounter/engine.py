@@ -292,6 +292,7 @@ class Encounter(EncounterCore):
         handler(self, tx, actor, action, dry)
         if dry:
             return
+        self.ruleset.after_action(tx, actor)
         # P14: every strenuous action of every ruleset strains here, once (PFB-HP-01, CMV-INJ-08, SKL-DMG-04).
         self.ruleset.injury.settle_strain(tx, actor)
         if not isinstance(action, ax.EndTurn):

@@ -40,6 +40,7 @@ def resolve(enc: EncounterCore, tx: Tx, action: gm.GmAction) -> None:
     if handler is None:
         raise IllegalAction(f"{action.kind}: not a game master's write")
     handler(enc, tx, action)
+    enc.ruleset.after_action(tx, "gm")
     _settle(enc, tx)
 
 

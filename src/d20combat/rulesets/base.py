@@ -221,3 +221,7 @@ class Ruleset:
     def after_attack(self, view: View, attack: AttackInfo, hit: bool) -> None:
         for hook in self._hooks["after_attack"]:
             hook(view, attack, hit)
+
+    def after_action(self, view: View, actor: str) -> None:
+        for hook in self._hooks["after_action"]:
+            hook(view, actor)

@@ -105,6 +105,10 @@ class Component:
     def after_attack(self, view: View, attack: AttackInfo, hit: bool) -> None:
         """After an attack roll was resolved (before its damage): e.g. a one-use bonus on it is spent."""
 
+    def after_action(self, view: View, actor: str) -> None:
+        """After each creature's action or game master's write resolved (``actor`` "gm" for a write), before the
+        engine asks whether the turn or the encounter ends: a state that changed in it takes effect at once."""
+
 
 HOOKS: tuple[str, ...] = ("start_of_round", "start_of_turn", "end_of_turn", "end_of_round", "after_damage",
-                          "after_attack")
+                          "after_attack", "after_action")

@@ -34,6 +34,7 @@ from d20combat.numbers import core_stacking
 from d20combat.rulesets.base import Policies, Ruleset
 from d20combat.rulesets.components import (
     ActionSet,
+    ActionSpec,
     NoActiveDefense,
 )
 from d20combat.rulesets.components.action_groups import ActionGroups
@@ -46,6 +47,9 @@ from d20combat.rulesets.epic_path.criticals import AdditiveCriticals
 from d20combat.rulesets.epic_path.damage import EpDamage
 from d20combat.rulesets.epic_path.defense import EpArmorClass
 from d20combat.rulesets.epic_path.economy import EpEconomy, may_react
+from d20combat.rulesets.epic_path.effects import SaveEffects, UseEffect
+from d20combat.rulesets.epic_path.hiding import Hide, do_hide
+from d20combat.rulesets.epic_path.incorporeal import IncorporealMovement, PhaseMove
 from d20combat.rulesets.epic_path.initiative import EpInitiative
 from d20combat.rulesets.epic_path.injury import DefeatedAtZero
 from d20combat.rulesets.epic_path.invisibility import GROPE, SPOT, Grope, Spot
@@ -99,7 +103,10 @@ class EpicPath(Ruleset):
                 ActionSet(own=TIME_AND_TURN_ACTIONS),  # swift, immediate, hold, ready, action points
                 EpActions(o),                       # full attack, defensive fighting, impeded move, stances, splash
                 EpStrikes(cdg_dc_before_resistance=o.ep_cdg_dc_before_resistance),  # EP-CDG, EP-MISC-01..05
-                SeeingActions(o, own=[ASSIST, SPOT, GROPE])),  # EP-MISC-06..14 assist; EP-CONC-21..26 spot, grope
+                SeeingActions(o, own=[ASSIST, SPOT, GROPE,  # EP-MISC-06..14 assist; EP-CONC-21..26 spot, grope
+                                      ActionSpec(PhaseMove, IncorporealMovement(o).move),  # EP-COND-16..22, 38
+                                      ActionSpec(UseEffect, SaveEffects(o).use),  # EP-COND-14/34/35, EP-COV-08/18
+                                      ActionSpec(Hide, do_hide)])),  # EP-COV-09/19: Stealth from cover
             tactics=EpTactics(),                    # action points, splash into groups, defensive when outmatched
         )
 

@@ -3,6 +3,8 @@ cover section), with Epic Path's partial cover and save numbers."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from d20combat.battlefield.cover import CoverDegree, CoverFact
 from d20combat.battlefield.grid import Footprint, GameMap, Square
 from d20combat.encounter.state import CombatantState
@@ -10,6 +12,7 @@ from d20combat.model.creature import Creature
 from d20combat.numbers import Modifier
 from d20combat.rulesets.components import D20Saves
 from d20combat.rulesets.components.saves import SaveKind
+from d20combat.rulesets.epic_path.incorporeal import solid_squares
 from d20combat.rulesets.off_guard.conditions import CmvCover
 from d20combat.rulesets.off_guard.cover import SoftAndImprovedCover
 from d20combat.rulesets.off_guard.options import OffGuardOptions
@@ -30,6 +33,16 @@ class EpCover(SoftAndImprovedCover):
 
     def find_cover(self, game_map: GameMap, attacker: Footprint, target: Footprint, *, ranged: bool,
                    reach_attack: bool, adjacent: bool, creature_squares: dict[Square, str]) -> CoverFact:
+        solid = solid_squares(game_map)
+        if any(sq in solid for sq in target.squares()):
+            # EP-COND-19: an incorporeal creature attacking out of an object has only cover (the states refuse
+            # every other attack on it: total cover)
+            return CmvCover(CoverDegree.COVER, next(sq for sq in target.squares() if sq in solid),
+                            "inside a solid object, attacking out of it: cover (EP-COND-19)", 1, 1)
+        if any(sq in solid for sq in attacker.squares()):
+            # an incorporeal attacker inside an object: lines start at its space, which is not what blocks them
+            game_map = replace(game_map, walls=frozenset(game_map.walls) - set(attacker.squares()),
+                               blocked=frozenset(game_map.blocked) - set(attacker.squares()))
         fact = super().find_cover(game_map, attacker, target, ranged=ranged, reach_attack=reach_attack,
                                   adjacent=adjacent, creature_squares=creature_squares)
         if (self.partial_cover and fact.degree is CoverDegree.COVER and fact.lines

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from d20combat.battlefield.distance import footprint_distance_ft
 from d20combat.battlefield.grid import Footprint, Square
+from d20combat.battlefield.lines import squares_crossed_scaled
 from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.numbers import total
@@ -20,7 +21,7 @@ from d20combat.rulesets.components import ActionSet, ActionSpec, RuleError, View
 from d20combat.rulesets.epic_path.dc_ladder import ladder_dc
 from d20combat.rulesets.epic_path.options import EpOptions
 from d20combat.rulesets.epic_path.seeing import condition_args, percent_arg, pinpoint, pinpointed_square
-from d20combat.rulesets.epic_path.senses import has_state
+from d20combat.rulesets.epic_path.senses import beyond_ethereal_sight, has_state
 
 SPOT_RANGE_FT = 30
 """EP-CONC-20/21: an invisible creature is looked for within 30 feet."""
@@ -92,8 +93,9 @@ def do_spot(engine: Any, tx: Any, actor: str, a: Spot, dry: bool) -> None:
     here = engine.footprint(actor, s)
     found = []
     for cid in _invisible_enemies(engine, s, actor):
-        if footprint_distance_ft(here, engine.footprint(cid, s)) > SPOT_RANGE_FT:
-            continue
+        if footprint_distance_ft(here, engine.footprint(cid, s)) > SPOT_RANGE_FT and not light_noticed(
+                tx.game_map, s, actor, cid):
+            continue  # EP-CONC-20; EP-CONC-34: the light it carries is a clue from any distance in sight
         dc, why = spot_dc(engine, s, cid)
         if t.value >= dc:
             found.append(cid)
@@ -177,3 +179,88 @@ class EpActions(ActionSet):
         if view.state.get(actor).has("rattled"):
             return rattled_problem(action, self.opts.ep_rattled_loses)
         return None
+
+
+# --- the limits of invisibility (EP-CONC-31, EP-CONC-32, EP-CONC-34, EP-CONC-36) -----------------------------
+
+DEFAULT_LIGHT = (20, 20)
+"""A torch: bright light 20 ft and dim light 20 ft further (PFB-CONC-16), the light a bare ``light`` gives."""
+
+
+def carried_light(cs: Any) -> tuple[int, int] | None:
+    """The light source the creature carries: the condition ``light`` (a torch, 20/20 ft) or ``light:B:D``
+    (bright and further dim radius in feet), else None."""
+    if cs.has("light"):
+        return DEFAULT_LIGHT
+    for args in condition_args(cs, "light"):
+        if len(args) == 2 and all(a.isdigit() for a in args):
+            return int(args[0]), int(args[1])
+    return None
+
+
+def in_sight_line(game_map: Any, a: Square, b: Square) -> bool:
+    """No wall on the line between the two squares' centres."""
+    crossed = squares_crossed_scaled((2 * a[0] + 1, 2 * a[1] + 1), (2 * b[0] + 1, 2 * b[1] + 1), 2)
+    return not any(sq in game_map.walls for sq in crossed if sq not in (a, b))
+
+
+def light_noticed(game_map: Any, state: Any, observer: str, carrier: str) -> bool:
+    """EP-CONC-34: an invisible light source still gives off light, passively and automatically noticed by anyone
+    with sight (not blinded) who has a line of sight to it — a clue, not the square (the light is diffuse)."""
+    cs, os_ = state.get(carrier), state.get(observer)
+    if carried_light(cs) is None or not any(has_state(cs, x) for x in ("invisible", "faded")) \
+            or os_.has("blinded") or cs.position is None or os_.position is None:
+        return False
+    return in_sight_line(game_map, os_.position, cs.position)
+
+
+def notice_lights(view: View, actor: str) -> None:
+    """EP-CONC-34: at the start of its turn, a creature notices the light of every invisible enemy that carries
+    one in its sight (``noticed_light:<carrier>``): it may now look for the source with a Spot check beyond
+    the usual 30 ft, Perception against the carrier's Stealth or the Average DC of its CR."""
+    me = view.creature(actor).side
+    mine = view.state.get(actor)
+    for cid in sorted(view.state.combatants):
+        cs = view.state.get(cid)
+        if view.creature(cid).side == me or cs.position is None or cs.hp <= 0:
+            continue
+        seen = light_noticed(view.game_map, view.state, actor, cid) and not beyond_ethereal_sight(view, actor, cid)
+        mark = f"noticed_light:{cid}"
+        if seen and not mine.has(mark):
+            view.emit(ev.ConditionSet(actor, mark, True, "notices the light of an invisible creature carrying a "
+                                                         "light source: it may look for it (Spot, EP-CONC-34)"))
+        elif not seen and mine.has(mark):
+            view.emit(ev.ConditionSet(actor, mark, False, "the light is out of sight"))
+
+
+def carried_item_visible(carrier: Any, *, small: bool, hidden_on_person: bool, coated: bool = False) -> \
+        tuple[bool, str]:
+    """EP-CONC-31: whether an object an invisible creature picked up is seen: a visible object stays visible; a small
+    one hidden on its person (a pocket, under a cloak) is effectively invisible — unless coated with flour or the
+    like, which keeps its position tracked."""
+    if not any(has_state(carrier, x) for x in ("invisible", "faded", "ethereal")):
+        return True, "its carrier is visible"
+    if coated:
+        return True, "coated with flour: its position can be tracked (EP-CONC-31)"
+    if small and hidden_on_person:
+        return False, "a small item hidden on an invisible creature's person is effectively invisible (EP-CONC-31)"
+    if hidden_on_person:
+        return True, "too large to hide on the person: it stays visible (EP-CONC-31)"
+    return True, "a visible object picked up by an invisible creature stays visible (EP-CONC-31)"
+
+
+def leaves_tracks(cs: Any) -> tuple[bool, str]:
+    """EP-CONC-32: invisible creatures leave tracks and can be tracked normally (footprints in sand or mud give
+    clues to the square). Reading: an incorporeal or ethereal creature has no weight (EP-COND-24) and leaves
+    none."""
+    if cs.has("incorporeal") or cs.has("ethereal"):
+        return False, "no weight, no footprints (EP-COND-24)"
+    if any(has_state(cs, x) for x in ("invisible", "faded")):
+        return True, "invisible creatures leave tracks and can be tracked normally (EP-CONC-32)"
+    return True, "leaves tracks"
+
+
+def divination_unhindered_by(cs: Any) -> list[str]:
+    """EP-CONC-36: the creature's concealing states that do not thwart a divination spell aimed at it — every one:
+    invisibility does not thwart divination (the list is what the GM page shows beside the spell)."""
+    return [x for x in ("invisible", "faded", "ethereal", "blur", "concealed") if has_state(cs, x)]

@@ -136,4 +136,16 @@ class EpOptions(BaseModel):
         True, description="EP-MISC-11 (AMBIGUOUS): circumstance bonuses stack with all bonuses, other "
         "circumstance bonuses included, everywhere (default) or only on assisted skill checks")
 
+    ep_force_squares: tuple[tuple[Annotated[int, Field(ge=0, le=999)], Annotated[int, Field(ge=0, le=999)]], ...] = \
+        Field((), max_length=MAX_LIST_ITEMS, description="EP-COND-20: the squares of force effects on the map (a wall "
+              "of force), which incorporeal and ethereal creatures cannot pass through; the GM's list, [[c, r], …]")
+    ep_blind_half_speed: bool = Field(
+        False, description="EP-COND-27: a creature that cannot see (blinded) moves at half speed, as Pathfinder's "
+        "blinded condition (the text leaves conditions external, so off by default); incorporeal creatures keep "
+        "their full speed")
+    ep_phased_save_damage: Literal["evasion", "improved_evasion"] = Field(
+        "evasion", description="EP-COND-34 (AMBIGUOUS): a phased creature against an effect that deals half damage "
+        "on a successful save: no damage on a success, full (then halved, EP-COND-33) on a failure ('evasion', "
+        "default); 'improved_evasion': half on a failure too")
+
     # (end of seeing and states)

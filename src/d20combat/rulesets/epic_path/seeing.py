@@ -22,6 +22,7 @@ from d20combat.model.creature import AttackOption
 from d20combat.numbers import Modifier
 from d20combat.rulesets.components import StrongestConcealment
 from d20combat.rulesets.components.component import AttackInfo, View
+from d20combat.rulesets.epic_path.incorporeal import creature_inside_object
 from d20combat.rulesets.epic_path.options import EpOptions
 from d20combat.rulesets.epic_path.senses import invisible_state, sees_invisible, targeting_sense, unseen_by
 
@@ -132,6 +133,11 @@ class EpConcealment(StrongestConcealment):
                 sources = (*[s for s in sources if not s.total], ConcealmentSource(
                     TOTAL_CONCEALMENT_PERCENT, f"invisible, {what} at ({where[0]},{where[1]}) (EP-CONC-29)",
                     False))
+        if creature_inside_object(view, attacker) and not creature_inside_object(view, target):
+            # EP-COND-17: from inside an object every enemy has total concealment, whatever the senses
+            sources = (*[s for s in sources if not s.total], ConcealmentSource(
+                TOTAL_CONCEALMENT_PERCENT, f"{attacker} is inside a solid object: total concealment (EP-COND-17)",
+                False))  # it senses the squares next to it: it knows where the creature is
         q = qualities(view, attacker, option)
         exception = bool(q & {"force", "ghost_touch", "incorporeal"})
         if ts.has("phased") and (q & {"magic"} or exception) and not (

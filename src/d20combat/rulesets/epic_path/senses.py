@@ -127,3 +127,16 @@ class EpSheets(CoreSheets):
             return []
         return [f"senses: {', '.join(repr(b) for b in bad)} not a sense Epic Path knows; known: "
                 f"{', '.join(sorted(sense_table()))} (data/ep_senses.yaml)"]
+
+
+ETHEREAL_SIGHT_FT = 60
+"""EP-COND-39: an ethereal creature sees and hears the Material Plane only to 60 feet."""
+
+
+def beyond_ethereal_sight(view: View, observer: str, target: str) -> bool:
+    """EP-COND-39: ``observer`` is ethereal, ``target`` material and farther than 60 ft — out of its sight and
+    hearing (another ethereal creature it sees as material, EP-COND-43)."""
+    os_, ts = view.state.get(observer), view.state.get(target)
+    if not os_.has("ethereal") or ts.has("ethereal") or os_.position is None or ts.position is None:
+        return False
+    return distance(view, observer, target) > ETHEREAL_SIGHT_FT

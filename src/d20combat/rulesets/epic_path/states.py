@@ -17,9 +17,12 @@ from d20combat.numbers import Modifier, total
 from d20combat.rulesets.components import NamedConditions
 from d20combat.rulesets.components.component import AttackInfo, View
 from d20combat.rulesets.epic_path.assist import assist_modifiers
+from d20combat.rulesets.epic_path.incorporeal import creature_inside_object, moves_full_speed_unseeing
+from d20combat.rulesets.epic_path.invisibility import notice_lights
 from d20combat.rulesets.epic_path.options import EpOptions
 from d20combat.rulesets.epic_path.seeing import condition_args, qualities
-from d20combat.rulesets.epic_path.senses import has_state
+from d20combat.rulesets.epic_path.senses import distance, has_state
+from d20combat.rulesets.epic_path.stances import Stances
 
 HALVING_STATES = ("incorporeal", "nebulous", "phased")
 
@@ -40,6 +43,24 @@ def level_or_cr(creature: Creature, state: CombatantState, condition: str) -> in
 def remembers(state: EncounterState, observer: str, faded: str) -> bool:
     """``observer`` passed its Will save against ``faded`` this round (EP-CONC-39/44)."""
     return any(args == [faded, str(state.round)] for args in condition_args(state.get(observer), "remembering"))
+
+
+def object_problem(view: View, attacker: str, target: str) -> str | None:
+    """EP-COND-17/18/19: an incorporeal creature inside a solid object has total cover — except in its own turn,
+    when it attacks out of the object and has only cover, so a readied attack strikes it (EP-ACT-57 fires readied
+    attacks as its turn starts); from inside it senses only the squares next to it, and must emerge to attack
+    anything farther."""
+    if attacker == target:
+        return None
+    if creature_inside_object(view, target):
+        turn = view.state.turn
+        if turn is None or turn.actor != target:
+            return (f"{target} is inside a solid object: total cover, no attack (EP-COND-19); only as it attacks "
+                    f"out of it, in its turn, may a readied attack strike it")
+    if creature_inside_object(view, attacker) and distance(view, attacker, target) > 5:
+        return (f"{attacker} is inside a solid object: it senses only the squares next to it and must emerge to see "
+                f"{target} and attack it (EP-COND-17/18)")
+    return None
 
 
 class EpStates(NamedConditions):
@@ -74,10 +95,19 @@ class EpStates(NamedConditions):
         if still != cs.has("standing_still"):
             view.emit(ev.ConditionSet(actor, "standing_still", still, "did not move this turn" if still else "moved"))
 
+    def after_action(self, view: View, actor: str) -> None:
+        """EP-MISC-16/17 (EP-COND-05): a creature knocked prone (a trip, the GM's write) or put under an
+        action-reducing condition loses its stance at that moment, not at the next turn's edge — the stance
+        rules' own test (:meth:`.stances.Stances.check`), asked after every action and GM write."""
+        Stances(self.opts.ep_stance_breaking_conditions, self.opts.ep_one_stance_for_every_creature).check(view)
+
     def speed_ft(self, creature: Creature, state: CombatantState, speed: int) -> int:
-        """EP-COND-37: an ethereal creature moves at half its normal speed (in whole squares, at least 5 ft)."""
+        """EP-COND-37: an ethereal creature moves at half its normal speed (in whole squares, at least 5 ft);
+        EP-COND-27 (option ``ep_blind_half_speed``): a blinded creature at half speed, unless incorporeal."""
         if state.has("ethereal"):
             return max(5, speed // 2 // 5 * 5)
+        if self.opts.ep_blind_half_speed and state.has("blinded") and not moves_full_speed_unseeing(state):
+            return max(5, speed // 2 // 5 * 5)  # EP-COND-27: only the incorporeal keep full speed unseeing
         return speed
 
     def touch_attack(self, view: View, attack: AttackInfo) -> bool:
@@ -106,6 +136,9 @@ class EpStates(NamedConditions):
         if ts.has("ethereal") and not as_.has("ethereal") and not q & {"force", "ethereal"}:
             return (f"{t} is ethereal: only force effects and attacks that work on the Ethereal Plane reach it "
                     f"(EP-COND-40/42)")
+        inside = object_problem(view, a, t)
+        if inside:
+            return inside
         if ts.has("phased") and not q & {"magic", "force", "ghost_touch", "incorporeal"}:
             return f"{t} is phased: mundane weapons cannot hit it at all (EP-COND-32)"
         if ts.has("incorporeal") and not q & {"magic", "force", "ghost_touch", "incorporeal", "holy_water",
@@ -152,7 +185,9 @@ class EpStates(NamedConditions):
     # --- faded: a Will save each round ----------------------------------------------------------------------
     def start_of_turn(self, view: View, actor: str) -> None:
         """EP-CONC-39/42: at the start of its turn, each creature facing a faded enemy makes a Will save (DC 10 +
-        the faded creature's level or CR) to remember it this round; the result is kept until the round ends."""
+        the faded creature's level or CR) to remember it this round; the result is kept until the round ends.
+        EP-CONC-34: it notices the light an invisible enemy carries (:func:`.invisibility.notice_lights`)."""
+        notice_lights(view, actor)  # EP-CONC-34
         s = view.state
         me = view.creature(actor)
         for cid in sorted(s.combatants):
