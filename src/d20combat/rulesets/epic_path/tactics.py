@@ -111,9 +111,19 @@ class EpTactics(CoreTactics):
                 action = self._legal(enc, ThrowSplash(wielded.name, target))
                 if action is not None:
                     return action
-            return None
+            return self._draw_other(enc, actor)
         if scored and scored[0][0] >= 1 and not in_reach:
             return self._legal(enc, ax.Draw(flasks[0].name))
+        if wielded is None:
+            return self._draw_other(enc, actor)
+        return None
+
+    def _draw_other(self, enc: Any, actor: str) -> Any:
+        """No foe to throw the flask at without splashing a friend: draw a weapon that is not a splash weapon (a flask
+        is never swung or thrown as an ordinary weapon), or None when it has none."""
+        for option in enc.creature(actor).attacks:
+            if option.weapon.splash is None:
+                return self._legal(enc, ax.Draw(option.name))
         return None
 
     def _wade(self, enc: Any, actor: str, foes: list[str]) -> Any:
