@@ -76,9 +76,11 @@ def _grope_last_known(enc: Any, actor: str, unseen: list[str]) -> Any:
 
 def _hit_chance(enc: Any, attacker: str, target: str) -> float | None:
     """The chance of ``attacker``'s wielded attack hitting ``target`` (natural 1 and 20 counted), or None when it
-    cannot attack it."""
+    cannot attack it. The plan is asked as the core AI asks it — the wielded attack at the target's square — so
+    that the plan, memoized per state and arguments, serves both."""
     try:
-        plan = enc.plan_attack(attacker, target)
+        plan = enc.plan_attack(attacker, target, enc.state.get(attacker).wielding,
+                               square=enc.state.get(target).position)
     except D20CombatError:
         return None
     ac, _ = enc.target_ac(plan, enc.state)
@@ -89,18 +91,20 @@ def _hit_chance(enc: Any, attacker: str, target: str) -> float | None:
 def aid_when_hopeless(enc: Any, actor: str, in_reach: list[str]) -> Any:
     """EP-MISC-01..03: a foe in reach that ``actor`` hits only on a natural 20, but an ally in reach of the same foe
     hits more often: aid that ally's next attack (+2), if aid another is legal now. The ally with the best chance
-    is aided."""
-    for foe in sorted(in_reach, key=lambda f: (enc.state.get(f).hp, f)):
+    is aided. (The allies in reach are found first: the chances are asked only where aid is possible.)"""
+    s = enc.state
+    allies = [a for a in enc.allies(actor)
+              if a != actor and not enc.ruleset.injury.out_of_fight(enc.creature(a), s.get(a))]
+    for foe in sorted(in_reach, key=lambda f: (s.get(f).hp, f)):
+        foe_fp = enc.footprint(foe)
+        helpers = [a for a in allies if within_reach(enc.footprint(a), enc.creature(a).reach_ft, foe_fp)]
+        if not helpers:
+            continue
         mine = _hit_chance(enc, actor, foe)
         if mine is None or mine > 0.05:
             continue
-        foe_fp = enc.footprint(foe)
         best: tuple[float, str] | None = None
-        for ally in enc.allies(actor):
-            if ally == actor or enc.ruleset.injury.out_of_fight(enc.creature(ally), enc.state.get(ally)):
-                continue
-            if not within_reach(enc.footprint(ally), enc.creature(ally).reach_ft, foe_fp):
-                continue
+        for ally in helpers:
             theirs = _hit_chance(enc, ally, foe)
             if theirs is not None and theirs > mine and (best is None or (theirs, ally) > best):
                 best = (theirs, ally)
