@@ -1,5 +1,6 @@
-"""One situation, three rulesets: the same map, the same creatures and the same forced dice resolved
-under pathfinder-beginner, off-guard and skill-based, with the text-correct outcomes side by side."""
+"""One situation, several rulesets: the same map, the same creatures and the same forced dice resolved
+under pathfinder-beginner, off-guard, skill-based (and epic-path: charge distance, critical multiplier,
+surprise-round budget), with the text-correct outcomes side by side."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from tests.conftest import make_encounter
 from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter
+from d20combat.rulesets.epic_path.melee import TotalDefense
 
 RULESETS = ("pathfinder-beginner", "off-guard", "skill-based")
 
@@ -85,3 +87,112 @@ def test_a_natural_20_under_each_ruleset() -> None:
     assert not crit and damage == 9 and "not confirmed" in text and "vs DC 19 — fails" in text
     crit, damage, text = results["skill-based"]
     assert not crit and damage == 10 and "natural 20 counts as 30" in text and "critical threat" not in text
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Epic Path next to the other three: the same situations, and where its answer differs.
+
+ALL_RULESETS = (*RULESETS, "epic-path")
+
+
+def _charge_from(ruleset: str, goblin_column: int) -> str | None:
+    """Valeros (speed 30 ft) charges a goblin on the same row; the engine's verdict (None: legal)."""
+    enc = make_encounter([
+        {"id": "valeros", "side": "heroes", "stats": "fighter", "position": [1, 1]},
+        {"id": "goblin", "side": "goblins", "stats": "goblin", "position": [goblin_column, 1]},
+    ], dice=[15, 5], ruleset=ruleset, width=16)
+    return enc.check(ax.Charge("goblin"))
+
+
+def test_charge_distance_under_each_ruleset() -> None:
+    """The goblin 40 ft away (the charge ends 40 ft along, next to it) and 30 ft away.
+
+    - PFB-CHG-02 (and off-guard, which keeps PFB's charge): up to twice the speed — both charges are legal.
+    - EP-MOVE-16: at least 10 ft and at most the creature's speed, not double: 30 ft is legal, 40 ft is refused
+      naming the rule.
+    - skill-based: no charge unless the variant ``skl_charge`` adds it.
+    """
+    verdicts = {rs: (_charge_from(rs, 8), _charge_from(rs, 10)) for rs in ALL_RULESETS}
+    assert verdicts["pathfinder-beginner"] == (None, None)
+    assert verdicts["off-guard"] == (None, None)
+    near, far = verdicts["epic-path"]
+    assert near is None and far is not None and "40 ft is more than 30 ft, its speed (EP-MOVE-16)" in far
+    assert all(v is not None and "no charge" in v for v in verdicts["skill-based"])
+    # the legal 30-ft charge ends next to the goblin in every ruleset that has one
+    for ruleset in ("pathfinder-beginner", "off-guard", "epic-path"):
+        enc = make_encounter([
+            {"id": "valeros", "side": "heroes", "stats": "fighter", "position": [1, 1]},
+            {"id": "goblin", "side": "goblins", "stats": "goblin", "position": [8, 1]},
+        ], dice=[1], ruleset=ruleset, width=16)
+        enc.act(ax.Charge("goblin"))  # a natural 1: the attack misses, only the distance matters here
+        assert enc.state.get("valeros").position[0] == 7, ruleset  # 30 ft along, next to the goblin
+
+
+def _critical(ruleset: str, dice: list[int]) -> tuple[int, str]:
+    """A natural 20 confirmed with a ×3 axe that carries two effects which 'increase' ('double') its multiplier."""
+    axe = {"name": "axe", "damage": "1d4", "crit_mult": 3, "skill": "sword",
+           "qualities": ["increased-multiplier", "increased-multiplier"]}
+    hero = {"name": "hero", "attack_bonus": 1, "abilities": {"str": 17, "dex": 13}, "hp": 12,
+            "skills": {"sword": 4, "defense": 2}, "attacks": [{"weapon": axe}], "wielding": "axe"}
+    dummy = {"name": "dummy", "hp": 200, "skills": {"club": 1, "defense": 1}, "attacks": [{"weapon": "club"}]}
+    enc = make_encounter([{"id": "hero", "side": "heroes", "stats": hero, "position": [1, 1]},
+                          {"id": "goblin", "side": "goblins", "stats": dummy, "position": [2, 1]}],
+                         dice=dice, ruleset=ruleset)
+    events = _attack(enc, ("none",) if ruleset == "skill-based" else ())
+    return sum(e.amount for e in events if isinstance(e, ev.Damaged)), _lines(events)
+
+
+def test_critical_multiplier_under_each_ruleset() -> None:
+    """d20 20, confirmation 15, then the damage dice all 1 (1d4 axe, Str +3).
+
+    - PFB-CRIT-12 (off-guard the same): the weapon's ×3 — the Beginner Box has no effect that changes a multiplier,
+      so the two 'increases' are not read: 3d4 + 9 = 12.
+    - EP-CRIT-12: every effect that increases (even 'doubles') the multiplier adds exactly one step, never
+      multiplies: ×3 → ×5 (not ×12): 5d4 + 15 = 20.
+    - SKL-ATK-05 / SKL-CRIT-01: a natural 20 counts as 30; there are no threats, confirmations or multipliers
+      (a critical attack is a declared trade instead): 1d4 (1) + Str 3 = 4.
+    """
+    pfb = _critical("pathfinder-beginner", [20, 15, 1, 1, 1])
+    assert pfb[0] == 12 and "(×3 critical)" in pfb[1]
+    assert _critical("off-guard", [20, 15, 1, 1, 1])[0] == 12
+    epic = _critical("epic-path", [20, 15, 1, 1, 1, 1, 1])
+    assert epic[0] == 20 and "(×5 critical)" in epic[1]
+    skill = _critical("skill-based", [20, 1])
+    assert skill[0] == 1 + 3 and "natural 20 counts as 30" in skill[1] and "critical" not in skill[1].split("30")[1]
+
+
+def test_surprise_round_budget_under_each_ruleset() -> None:
+    """Valeros is aware, the goblin 20 ft away surprised; Valeros's surprise-round turn.
+
+    - PFB-SURP-05 (off-guard the same): a standard *or* a move action — the pools offer one of each, spending one
+      spends both; a charge (full-round) is refused; there is no Total Defense action.
+    - SKL (skill-based): one complex or basic action.
+    - EP-SURP-18: a single standard action (the pool has no move action; by the inventory's reading it may be spent
+      as a move), no full-round action — EP-SURP-22: except Total Defense, which then costs that standard action.
+    """
+    def surprised(ruleset: str) -> Encounter:
+        return make_encounter([
+            {"id": "valeros", "side": "heroes", "stats": "fighter", "position": [1, 1]},
+            {"id": "goblin", "side": "goblins", "stats": "goblin", "position": [5, 1]},
+        ], dice=[15, 5], ruleset=ruleset, width=16, surprise={"surprised": ["goblin"]})
+
+    pools = {}
+    for ruleset in ALL_RULESETS:
+        enc = surprised(ruleset)
+        assert enc.state.surprise_round and enc.state.turn is not None and enc.state.turn.actor == "valeros"
+        pools[ruleset] = dict(enc.state.turn.pools)
+        charge = enc.check(ax.Charge("goblin"))
+        assert charge is not None, ruleset
+        total_defense = enc.check(TotalDefense())
+        assert (total_defense is None) is (ruleset == "epic-path"), (ruleset, total_defense)
+        enc.act(ax.Move(to=(3, 1)))            # one action spent: nothing else but free actions
+        assert enc.check(ax.Move(to=(4, 1))) is not None and enc.check(ax.Attack("goblin")) is not None
+    assert pools["pathfinder-beginner"]["standard"] == pools["pathfinder-beginner"]["move"] == 1
+    assert pools["epic-path"]["standard"] == 1 and "move" not in pools["epic-path"]
+    assert "EP-SURP-18" in (surprised("epic-path").check(ax.Charge("goblin")) or "")
+    enc = surprised("epic-path")
+    events = enc.act(TotalDefense())
+    text = _lines(events)
+    assert "valeros: total defense (standard action)" in text and "total defense (AC +4)" in text
+    assert "the turn ends (EP-DEF-18)" in text
+    assert any(isinstance(e, ev.RoundStarted) and not e.surprise for e in events)  # the surprise round is over

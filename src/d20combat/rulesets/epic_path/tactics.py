@@ -15,14 +15,17 @@ from d20combat.rulesets.components import CoreTactics
 from d20combat.rulesets.epic_path.action_point_ai import action_point_worth_spending
 from d20combat.rulesets.epic_path.melee import FULL_ATTACK, FightDefensively, FullAttack, attacks_in_full_attack
 from d20combat.rulesets.epic_path.movement import ImpededMove
+from d20combat.rulesets.epic_path.seeking_ai import aid_when_hopeless, seek
 from d20combat.rulesets.epic_path.splash import ThrowSplash
 
 
 class EpTactics(CoreTactics):
     """The AI's Epic Path habits, in order: an action point is spent when it buys a standard action usable at once
-    (``action_point_ai``); a full attack under way goes on; a splash weapon in hand is thrown where
+    (``action_point_ai``); when every foe is one it neither perceives nor has pinpointed, it spots, or gropes where
+    one was last known (``seeking_ai``); a full attack under way goes on; a splash weapon in hand is thrown where
     it hits the most foes and no friend (one is drawn when foes bunch up out of reach); a creature outmatched in
-    melee (two or more foes on it, or at half its hit points or less) fights defensively; with several attacks it
+    melee (two or more foes on it, or at half its hit points or less) fights defensively; a foe it hits only on a
+    natural 20 while an ally in reach hits it more often: it aids that ally (``seeking_ai``); with several attacks it
     full-attacks; in impeded terrain with no foe in reach it wades toward the nearest foe."""
 
     def ai_suggestion(self, enc: Any, actor: str) -> Any:
@@ -37,6 +40,9 @@ class EpTactics(CoreTactics):
         foes = [f for f in enc.enemies(actor) if not enc.ruleset.injury.out_of_fight(enc.creature(f), s.get(f))]
         if not foes:
             return None
+        sought = seek(enc, actor, foes)
+        if sought is not None:
+            return sought
         here = enc.footprint(actor)
         in_reach = [f for f in foes if within_reach(here, creature.reach_ft, enc.footprint(f))]
         wielded = creature.attack(cs.wielding) if cs.wielding else None
@@ -51,6 +57,10 @@ class EpTactics(CoreTactics):
             action = self._legal(enc, FightDefensively())
             if action is not None:
                 return action
+        if in_reach and turn.pools.get("standard", 0) > 0:
+            aid = aid_when_hopeless(enc, actor, in_reach)
+            if aid is not None:
+                return aid
         if in_reach and wielded is not None and not wielded.is_ranged and turn.standard and turn.move \
                 and attacks_in_full_attack(creature) > 1:
             action = self._legal(enc, FullAttack(self._weakest(enc, in_reach)))
@@ -111,9 +121,19 @@ class EpTactics(CoreTactics):
                 action = self._legal(enc, ThrowSplash(wielded.name, target))
                 if action is not None:
                     return action
-            return None
+            return self._draw_other(enc, actor)
         if scored and scored[0][0] >= 1 and not in_reach:
             return self._legal(enc, ax.Draw(flasks[0].name))
+        if wielded is None:
+            return self._draw_other(enc, actor)
+        return None
+
+    def _draw_other(self, enc: Any, actor: str) -> Any:
+        """No foe to throw the flask at without splashing a friend: draw a weapon that is not a splash weapon (a flask
+        is never swung or thrown as an ordinary weapon), or None when it has none."""
+        for option in enc.creature(actor).attacks:
+            if option.weapon.splash is None:
+                return self._legal(enc, ax.Draw(option.name))
         return None
 
     def _wade(self, enc: Any, actor: str, foes: list[str]) -> Any:
