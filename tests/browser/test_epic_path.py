@@ -174,3 +174,27 @@ def test_an_epic_path_session(server: str, browser: Browser) -> None:  # noqa: F
     _no_overflow(players)
     page.close()
     players.close()
+
+
+def test_the_ambush_the_surprise_round_and_the_combat_round(server: str, browser: Browser) -> None:  # noqa: F811
+    """EP-SURP-03/20/23: the ambush check in the log, the surprise round's banner, flat-footed until a creature
+    acts; after the surprise round the header says which round of the combat it is (round 2 = combat round 1)."""
+    created = call(server, "POST", "/api/encounters", {"example": "epic-path-long-fight", "seed": 3})
+    page = _open(browser, f"{server}/table/{created['id']}")
+    expect(page.get_by_test_id("surprise")).to_be_visible()
+    expect(page.locator(".ev-surprise_determined")).to_contain_text("ambush check 11")
+    expect(page.get_by_test_id("cond-cole-flat_footed")).to_be_visible()
+    expect(page.get_by_test_id("combat-round")).to_be_hidden()
+    expect(page.get_by_test_id("ap-aldo")).to_have_text("AP 1")
+    for _ in range(8):
+        if page.get_by_test_id("round").inner_text() == "2":
+            break
+        _idle(page)
+        before = page.get_by_test_id("version").inner_text()
+        page.get_by_test_id("end-turn").click()
+        expect(page.get_by_test_id("version")).not_to_have_text(before)
+    expect(page.get_by_test_id("round")).to_have_text("2")
+    expect(page.get_by_test_id("surprise")).to_be_hidden()
+    expect(page.get_by_test_id("combat-round")).to_have_text("combat round 1")
+    _no_overflow(page)
+    page.close()
