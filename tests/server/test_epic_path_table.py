@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi.testclient import TestClient
-from tests.server.helpers import act, create
+from tests.server.helpers import act, create, duel
 
 Json = dict[str, Any]
 
@@ -157,3 +157,11 @@ def test_the_combat_round_restarts_after_the_surprise_round(client: TestClient) 
         st = _state(client, eid)
     assert not st["surprise_round"] and (st["round"], st["combat_round"]) == (2, 1)
     assert "combat round 1:" in _offers(client, eid)["action_point"]["detail"]
+
+
+def test_other_rulesets_get_no_offers(client: TestClient) -> None:
+    """The offers come from the actions a ruleset registers: none of these kinds outside epic-path."""
+    for ruleset in ("pathfinder-beginner", "off-guard", "skill-based"):
+        eid = create(client, duel(ruleset))["id"]
+        assert client.get(f"/api/encounters/{eid}/decision").json()["offers"] == [], ruleset
+        assert all(c["action_points"] is None for c in _state(client, eid)["combatants"])

@@ -12,6 +12,7 @@ working copy. Nothing changes and no die is rolled.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from d20combat.dice import DiceSource
@@ -65,8 +66,8 @@ def offers(enc: Encounter, explain: Callable[[ev.Event], str], name: Callable[[s
 
     def offer(data: Json, choices: Json, *, tell: bool = False) -> None:
         action = _build(enc, data)
-        if action is None:
-            return
+        if action is None or not set(choices) <= {f.name for f in dataclasses.fields(action)}:
+            return  # another ruleset's action of that name, without these fields: not this offer
         reason = enc.check(action)
         detail = ""
         if reason is None and tell:
