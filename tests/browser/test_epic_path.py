@@ -89,6 +89,9 @@ def test_an_epic_path_session(server: str, browser: Browser) -> None:  # noqa: F
     page.get_by_test_id("ep-action-point").click()
     _log(page, "action point in combat round 1: an extra move action")
     expect(page.get_by_test_id("ap-valeros")).to_have_text("AP 0")
+    page.get_by_test_id("stats-toggle-valeros").click()
+    expect(page.get_by_test_id("stats-ap-valeros")).to_contain_text("action points: 0")
+    page.get_by_test_id("stats-toggle-valeros").click()
     expect(page.get_by_test_id("ep-action-point")).to_be_disabled()
     expect(page.get_by_test_id("turn-info")).to_contain_text("2 move")
 

@@ -122,7 +122,9 @@
       body.append(tr);
       if (c.stats && STATS_OPEN.has(id)) {
         body.append(h("tr", { class: "stats-row", testid: `stats-${id}` },
-          h("td", {}), h("td", { colspan: 5 }, window.D20.renderStats(c.stats))));
+          h("td", {}), h("td", { colspan: 5 }, window.D20.renderStats(c.stats), c.action_points === null
+            || c.action_points === undefined ? null : h("p", { class: "small", testid: `stats-ap-${id}` },
+            `action points: ${c.action_points} (one a combat, spent for this combat round's benefit)`))));
       }
     }
   }
