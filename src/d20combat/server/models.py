@@ -128,6 +128,10 @@ class MapView(BaseModel):
     elevation: list[tuple[int, int, int]] = Field([], description="[column, row, height in ft] of raised ground")
     lights: list[tuple[int, int, int, int]] = Field([], description="light sources (torches): [column, row, bright "
                                                                     "radius ft, further dim radius ft]")
+    impeded: list[Square] = Field([], description="impeded terrain (`%`, epic-path EP-MOVE-05): a full-round action "
+                                                  "moves 5 ft into, within or out of it; impassable elsewhere")
+    blocked: list[Square] = Field([], description="blocked terrain that lets sight through (`B`, EP-MOVE-11)")
+    splash_soft: list[Square] = Field([], description="squares too soft to break a thrown flask (EP-SPLASH-13)")
 
 
 class EffectView(BaseModel):
@@ -173,6 +177,8 @@ class CombatantView(BaseModel):
     attacks: list[str]
     stats: StatsOut | None = Field(None, description="effective numbers under the conditions, explained; in the "
                                                      "player view only for the players' own characters")
+    action_points: int | None = Field(None, description="unspent action points (epic-path, EP-MISC-22); null "
+                                                        "without them, and in the player view for other sides")
 
 
 class StateView(BaseModel):
@@ -182,6 +188,8 @@ class StateView(BaseModel):
     name: str
     ruleset: str
     round: int
+    combat_round: int = Field(1, description="the round of the current combat: differs from `round` after a "
+                                             "surprise round or a reset (epic-path's 10-round limit, EP-TIME-13)")
     surprise_round: bool
     ended: bool
     winner: str | None
@@ -204,6 +212,19 @@ class History(BaseModel):
     redo: str | None = Field(description="what redo puts back, or null: nothing to redo")
 
 
+class Offer(BaseModel):
+    kind: str = Field(description="action_point, hold, ready, throw_splash (a square): a registered action of the "
+                                  "ruleset that takes a free choice")
+    action: dict[str, Any] = Field(description="a representative form of it, checked by the engine now")
+    legal: bool
+    reason: str | None = Field(description="why the engine refuses it now, or null")
+    label: str
+    detail: str = Field(description="what it would do, in the engine's words (an action that rolls no die: "
+                                    "the action point's benefit this round); empty otherwise")
+    choices: dict[str, list[str]] = Field(description="the values the page may put in the action's fields "
+                                                      "(hold: after; ready: trigger, target, attack)")
+
+
 class DecisionOut(BaseModel):
     version: int
     actor: str | None
@@ -215,6 +236,8 @@ class DecisionOut(BaseModel):
     options: list[Action] = Field(description="every legal action now (empty while a reaction is asked for)")
     labels: list[str] = Field([], description="each option as a person reads it, in the same order "
                                               "(\"Hold 1 complex action in reserve (block, dodge, counterspell)\")")
+    offers: list[Offer] = Field([], description="actions with a free choice (whom to act after, a trigger, a "
+                                                "square), each checked now — see docs/api.md")
 
 
 class EventOut(BaseModel):

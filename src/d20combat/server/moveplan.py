@@ -53,6 +53,11 @@ def square_problem(enc: Encounter, cid: str, to: Square, *, passing: bool = Fals
         return f"{_fmt(to)} is a wall"
     if to in gm.pits:
         return f"{_fmt(to)} is a pit"
+    if to in gm.blocked:
+        return f"{_fmt(to)} is blocked terrain: impassable (EP-MOVE-11)"
+    if gm.is_impeded(to):
+        return (f"{_fmt(to)} is impeded terrain: a move never enters it; a full-round action moves 5 ft into it "
+                "(wade, EP-MOVE-05)")
     if not gm.is_passable(to):
         return f"{_fmt(to)} cannot be walked into (deep water or a surface to climb: swim or climb instead)"
     s = enc.state
@@ -90,8 +95,9 @@ def _out_of_reach(enc: Encounter, cid: str, start: Square, to: Square, budget: i
     info = mv.reachable(gm, fp, horizon, occ, diagonals_so_far=diagonals, flying=creature.fly_speed_ft > 0,
                         difficult_diagonal_counts=enc.ruleset.movement.difficult_diagonal_counts).get(to)
     if info is None:
+        terrain = "walls, pits, impeded or blocked terrain" if gm.impeded or gm.blocked else "walls, pits"
         return (f"{what} {_fmt(to)} is {away} ft away, no legal path within this move and no way there within "
-                f"{horizon} ft — walls, pits or enemies block the way")
+                f"{horizon} ft — {terrain} or enemies block the way")
     difficult = any(gm.is_difficult(p) for p in info.path) and creature.fly_speed_ft == 0
     through = " through difficult terrain" if difficult else ""
     return (f"{what} {_fmt(to)} is {away} ft away, no legal path within this move: {movement} but the way "
@@ -114,6 +120,10 @@ def plan(enc: Encounter, cid: str, to: Square, via: Sequence[Square] = ()) -> Pl
     diagonals = _diagonals(enc, cid)
     spent = 0
     path: list[Square] = []
+    stuck = [q for q in start.squares() if gm.is_impeded(q)]
+    if stuck:  # EP-MOVE-05: no ordinary movement out of impeded terrain either
+        return Plan((), 0, f"{creature.name} stands in impeded terrain at {_fmt(stuck[0])}: a move cannot leave it; "
+                           "a full-round action moves 5 ft (wade, EP-MOVE-05)")
     stops = [*via, to]
     for n, stop in enumerate(stops):
         last = n == len(stops) - 1

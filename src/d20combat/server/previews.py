@@ -32,8 +32,9 @@ def combatant_id(live: Live, cid: str, where: str) -> str:
 def moves(live: Live, combatant: str) -> Json:
     enc = live.enc
     cid = combatant_id(live, combatant, "combatant")
-    if not enc.on_map(cid):
-        return {"combatant": cid, "squares": []}
+    gm = enc.battle.game_map
+    if not enc.on_map(cid) or any(gm.is_impeded(q) for q in enc.footprint(cid).squares()):
+        return {"combatant": cid, "squares": []}  # EP-MOVE-05: no ordinary move leaves impeded terrain
     options = sorted(enc.move_options(cid).items())
     provoked = enc.provocations(cid, [info.path for _, info in options])
     squares = [{"to": list(to), "cost_ft": info.cost_ft, "path": [list(p) for p in info.path],

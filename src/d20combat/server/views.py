@@ -12,9 +12,13 @@ from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter
 from d20combat.render import describe_event
 from d20combat.rules import health as hp_rules
-from d20combat.server import playerview, stats
+from d20combat.server import offers, playerview, stats
 from d20combat.server.inputs import Json
 from d20combat.server.live import Live
+
+ACTION_POINTS = "action_points"
+"""The off-turn pool holding a creature's unspent action points, in a ruleset that has them (epic-path,
+EP-MISC-22); ``action_points`` is null for a creature without the pool."""
 
 
 def text(enc: Encounter, e: ev.Event) -> str:
@@ -57,7 +61,8 @@ def state(live: Live, view: str) -> Json:
     light = gm.light
     base = {
         "id": live.id, "version": live.version, "view": "gm", "name": live.name, "ruleset": enc.ruleset.id,
-        "round": s.round, "surprise_round": s.surprise_round, "ended": s.ended, "winner": s.winner,
+        "round": s.round, "combat_round": max(1, s.round - s.first_round + 1),
+        "surprise_round": s.surprise_round, "ended": s.ended, "winner": s.winner,
         "end_reason": s.end_reason,
         "map": {"width": gm.width, "height": gm.height, "walls": squares(gm.walls),
                 "low_walls": squares(gm.low_walls), "difficult": squares(gm.difficult),
@@ -66,7 +71,9 @@ def state(live: Live, view: str) -> Json:
                 "dim": squares(sq for sq, lv in light.items() if lv is Light.DIM),
                 "dark": squares(sq for sq, lv in light.items() if lv is Light.DARK),
                 "elevation": [[c, r, ft] for (c, r), ft in sorted(gm.elevation.items())],
-                "lights": [[c, r, bright, dim] for (c, r), bright, dim in gm.lights]},
+                "lights": [[c, r, bright, dim] for (c, r), bright, dim in gm.lights],
+                "impeded": squares(gm.impeded), "blocked": squares(gm.blocked),
+                "splash_soft": squares(gm.splash_soft)},
         "order": list(s.order),
         "active": s.actor,
         "declaring": list(s.declaring),
@@ -123,14 +130,15 @@ def _combatant(live: Live, cid: str) -> Json:
             "labels": [render.condition_label(c) for c in sorted(cs.conditions)], "initiative": cs.initiative,
             "effects": [{"name": e.name, "until_round": e.until_round, "anchor": e.anchor, "ac": e.ac,
                          "attack": e.attack, "condition": e.condition} for e in cs.effects],
-            "wielding": cs.wielding, "attacks": [o.name for o in creature.attacks]}
+            "wielding": cs.wielding, "attacks": [o.name for o in creature.attacks],
+            "action_points": cs.reactions.get(ACTION_POINTS)}
 
 
 def decision(live: Live) -> Json:
     d = live.enc.decision()
     if d is None:
         return {"version": live.version, "actor": None, "round": live.enc.state.round, "phase": "turn",
-                "prompt": None, "options": [], "labels": []}
+                "prompt": None, "options": [], "labels": [], "offers": []}
     enc = live.enc
 
     def name(cid: str) -> str:
@@ -138,7 +146,8 @@ def decision(live: Live) -> Json:
 
     return {"version": live.version, "actor": d.actor, "round": d.round, "phase": d.phase,
             "prompt": d.prompt.to_dict() if d.prompt is not None else None,
-            "options": [a.to_dict() for a in d.options], "labels": [a.label(name) for a in d.options]}
+            "options": [a.to_dict() for a in d.options], "labels": [a.label(name) for a in d.options],
+            "offers": offers.offers(enc, lambda e: text(enc, e), name)}
 
 
 def log(live: Live, since: int = 0) -> list[Json]:

@@ -62,6 +62,7 @@
   }
 
   function squareClicked(c, r, shift) {
+    if (GM && myTurn() && T.ep.squareClicked(c, r)) return; // a splash weapon thrown at a square
     if (!GM || !ensureMover()) return;
     S.cursor = [c, r];
     if (shift || S.waypointMode) {
@@ -113,6 +114,10 @@
       const c = creature(token.dataset.id);
       const a = S.state && creature(S.state.active);
       const cell = cellAt(e);
+      if (GM && cell && S.throwAt) {
+        squareClicked(cell[0], cell[1], false);
+        return;
+      }
       if (GM && sel && sel.type === "mover" && c && a && c.id !== a.id && (c.side === a.side || isDown(c)) && cell) {
         squareClicked(cell[0], cell[1], e.shiftKey);
         return;
@@ -128,7 +133,18 @@
     if (cell) squareHovered(Number(cell.dataset.c), Number(cell.dataset.r));
   });
 
-  $("end-turn").addEventListener("click", () => guard(() => act({ kind: "end_turn" })));
+  $("end-turn").addEventListener("click", () => guard(async () => {
+    const end = { kind: "end_turn" };
+    // a readied attack fires when the next turn starts (EP-ACT-57): its dice are the GM's to type
+    const readied = S.state.combatants.some((c) => (c.effects || []).some((e) => e.name.startsWith("readied: ")));
+    const probe = readied ? await T.api("POST", `${T.API}/preview/dice`, { action: end, dice: [] }) : null;
+    if (probe && probe.next) {
+      T.openDice({ title: "End the turn: a readied attack fires", what: probe.next.purpose, probe: { action: end },
+        send: (d) => act(end, d) });
+    } else {
+      await act(end);
+    }
+  }));
   $("ai-turn").addEventListener("click", () => guard(() => aiPlay("turn")));
   $("ai-monsters").addEventListener("click", () => guard(() => aiPlay("players")));
   $("undo").addEventListener("click", () => guard(() => undoRedo("undo")));

@@ -104,6 +104,7 @@
       s("circle", { cx: c * CELL + CELL / 2, cy: r * CELL + CELL / 2, r: CELL * 0.4, fill: "#17130f",
         stroke: "#7a5c33", "stroke-width": 3, "data-terrain": "pit" }, terrain);
     }
+    T.ep.drawTerrain(terrain, map);
     for (const k of t.low) cell(k, { fill: "url(#pat-low)", "data-terrain": "low-wall" });
     for (const k of t.walls) cell(k, { class: "wall", "data-terrain": "wall" });
     for (const [c, r, ft] of map.elevation || []) {
@@ -138,7 +139,7 @@
       for (let c = 0; c < map.width; c++) {
         const rect = s("rect", { x: c * CELL, y: r * CELL, width: CELL, height: CELL, class: "sq",
           "data-c": c, "data-r": r, testid: `sq-${c}-${r}` }, hits);
-        const names = terrainNames(t, key(c, r));
+        const names = [...terrainNames(t, key(c, r)), ...T.ep.terrainNames(map, c, r)];
         const height = (map.elevation || []).find((e) => e[0] === c && e[1] === r);
         if (height) names.push(`raised ${height[2]} ft`);
         if ((map.lights || []).some((l) => l[0] === c && l[1] === r)) names.push("torch");
@@ -288,6 +289,7 @@
         s("circle", { cx: x2, cy: y2, r: (t.size || 1) * CELL * 0.5, class: "target-ring" }, overlayLayer);
       }
     }
+    T.ep.drawScatter(overlayLayer);
   }
 
   function renderLegend() {
