@@ -32,6 +32,7 @@ from d20combat.scenario import battle_from_data
 from d20combat.simulation import encounter_seed, play_one, simulate_outcomes
 from d20combat.simulation.fast import kernel_base as k
 from d20combat.simulation.fast.compile import NotCompilable, compile_battle, unsupported_components
+from d20combat.simulation.fast.layout import BLUR_PCT
 from d20combat.simulation.fast.runner import _tape, play_fast
 from d20combat.simulation.fast.trace import fast_entries, reference_entries
 from d20combat.simulation.runner import engine_for, play_one_fast
@@ -212,11 +213,13 @@ def test_components_the_kernel_lacks_are_refused_by_name() -> None:
 
 
 def test_battles_outside_the_kernel_are_refused_with_the_reason() -> None:
-    """Off-guard's example starts with conditions (Grukk's blur, a panicked goblin), which the kernel does not
-    model: refused with that reason, though every component of the ruleset is supported."""
+    """Off-guard's example starts with conditions (Grukk's blur, a panicked goblin); the kernel plays the blur
+    (CMV-CONC-06) but not the panic: refused with that reason, though every component of the ruleset is
+    supported."""
     ambush = _load("off-guard-ambush")
     assert unsupported_components(battle_from_data(ambush, "scenario", None).ruleset) == []
-    assert engine_for(ambush, None, "auto") == ("reference", "leader starts with conditions (blur)")
+    assert engine_for(ambush, None, "auto") == ("reference", "coward starts with conditions (panicked:valeros:12); "
+                                                "the kernel plays only blur, concealed")
     data = _load("goblin-ambush")
     data["combatants"][0]["conditions"] = ["prone"]
     with pytest.raises(NotCompilable, match="valeros starts with conditions"):
@@ -244,13 +247,10 @@ def test_cli_names_the_engine_and_refuses_an_impossible_fast_path() -> None:
     assert "engine: fast path" in ok.output
 
 
-@pytest.mark.xfail(strict=True, reason="known gap: the kernel keeps one 'found <target> at (c,r)' effect per "
-                   "creature (CMV-CDG-11); the reference lets a second finding action add another while the first "
-                   "lasts")
 def test_two_found_effects_at_once_replay_the_reference_log() -> None:
     """CMV-CDG-11: valeros finds the coward in the dark, then goblin-1 while the first effect lasts; the first
     ends at its own time (the misty ford example under off-guard, the sampling that meets it: the examples of
-    every ruleset, epic-path's included)."""
+    every ruleset, epic-path's included). The kernel keeps several found effects per creature (kernel_effects)."""
     everything = frozenset({"pathfinder-beginner", "off-guard", "skill-based", "epic-path"})
     for data, rnd in battles(0, 31, rulesets=everything):
         rows = data.get("map", {}).get("rows")
@@ -282,3 +282,60 @@ def test_a_charge_read_another_way_is_refused_by_name() -> None:
 
     with pytest.raises(NotCompilable, match=r"a charge of 1 × speed that ends the turn"):
         compile_battle(replace(battle, ruleset=SpeedCharge()))
+
+
+def _magic(rnd: random.Random, conditions: list[str]) -> list[str]:
+    """A creature's starting conditions cut to those the kernel plays: blur and concealed:N (CMV-CONC-06) stay, any
+    other becomes one of them."""
+    return [c if c.split(":")[0] in ("blur", "concealed") else rnd.choice(["blur", "concealed", "concealed:30",
+                                                                          "concealed:10"]) for c in conditions]
+
+
+def test_starting_magical_concealment_replays_the_reference_log() -> None:
+    """CMV-CONC-06/07/10/15: a creature that starts blurred (20 %) or ``concealed:N`` carries a source of its own
+    against every attack (adjacent melee too), stacked with terrain and light up to 50 % — the misty ford example's
+    Grukk in the fog under blur (its panicked coward calmed), and random off-guard battles whose starting
+    conditions (their own, or a third of the creatures') are blur or concealed:N, variants sampled, on half the maps
+    a third of the floor dark."""
+    seen = 0
+    for data, rnd in battles(30, 41):
+        rows = data.get("map", {}).get("rows")
+        if rows and rnd.random() < 0.5:
+            data = {**data, "map": {**data["map"], "rows": ["".join(rnd.choice("dD") if ch == "." and
+                                                                   rnd.random() < 0.33 else ch for ch in row)
+                                                           for row in rows]}}
+        combatants = [{**c, "conditions": _magic(rnd, c.get("conditions") or ["blur"])}
+                      if c.get("conditions") or rnd.random() < 0.3 else c for c in data["combatants"]]
+        if not any(c.get("conditions") for c in combatants):
+            continue
+        game = {**data, "ruleset": "off-guard", "variants": _variants(rnd), "combatants": combatants}
+        seen += 1
+        for seed in (0, 1):
+            replay_both(game, seed)
+    assert seen >= 20, seen
+
+
+def test_the_misty_ford_keeps_grukks_blur_on_the_fast_path() -> None:
+    """CMV-CONC-06/10: Grukk in the fog (20 %) under blur (20 %): 40 % on the kernel as in the reference."""
+    data = _load("off-guard-ambush")
+    calm = {**data, "combatants": [{k: v for k, v in c.items() if k != "conditions" or c["id"] != "coward"}
+                                   for c in data["combatants"]]}
+    battle = battle_from_data(calm, "scenario", None)
+    cb = compile_battle(battle)
+    leader = cb.ids.index("leader")
+    assert cb.cs[leader, BLUR_PCT] == 20
+    log = []
+    for i in range(4):
+        log += _assert_same_battle(calm, encounter_seed(3, i))
+    assert any(e[0] == "attack" for e in log)
+
+
+def test_starting_conditions_the_kernel_lacks_are_refused_by_name() -> None:
+    """The misty ford's panicked coward (CMV-COND-27..29) is refused naming the condition; blur alone is played."""
+    battle = battle_from_data(_load("off-guard-ambush"), "scenario", None)
+    with pytest.raises(NotCompilable, match=r"coward starts with conditions \(panicked:valeros:12\)"):
+        compile_battle(battle)
+    pfb = {**_load("goblin-ambush"), "ruleset": "pathfinder-beginner"}
+    pfb["combatants"][0] = {**pfb["combatants"][0], "conditions": ["blur"]}
+    with pytest.raises(NotCompilable, match=r"only with off-guard's stacking concealment"):
+        compile_battle(battle_from_data(pfb, "scenario", None))

@@ -206,6 +206,7 @@ from d20combat.simulation.fast.layout import (
 from d20combat.simulation.fast.layout import (
     NotCompilable as NotCompilable,
 )
+from d20combat.simulation.fast.starting import check_starting, magic_concealment
 from d20combat.simulation.fast.steps import move_table
 
 I64 = npt.NDArray[np.int64]
@@ -286,12 +287,9 @@ def _check_battle(battle: Battle) -> None:
     missing = unsupported_components(rs)
     if missing:
         raise NotCompilable(f"this battle uses policy components the kernel does not implement: {'; '.join(missing)}")
+    check_starting(battle)  # the starting conditions the kernel plays (blur, concealed:N), others refused
     for cid, creature in battle.creatures.items():
         placement = battle.placements[cid]
-        if placement.conditions:
-            raise NotCompilable(f"{cid} starts with conditions ({', '.join(sorted(placement.conditions))})")
-        if placement.effects:
-            raise NotCompilable(f"{cid} starts with timed effects ({', '.join(e.name for e in placement.effects)})")
         if creature.fly_speed_ft:
             raise NotCompilable(f"{cid} flies")
         if placement.hp < 0:
@@ -483,6 +481,7 @@ def compile_battle(battle: Battle) -> CompiledBattle:
     from d20combat.simulation.fast.components import compile_components
 
     compile_components(battle, kn, light)
+    magic_concealment(battle, ids, cs)
     sizes = sorted({int(x) for x in cs[:, SIZE]})
     cs[:, MOVE_SLOT] = [sizes.index(int(x)) for x in cs[:, SIZE]]
     move_tables = np.stack([move_table(passable, walls, difficult, size, False, rs.movement.difficult_diagonal_counts)

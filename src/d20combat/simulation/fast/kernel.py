@@ -54,8 +54,6 @@ from d20combat.simulation.fast.kernel_base import (
     DOWN,
     E_EFFECT_ADD,
     E_EQUIP,
-    FOUND_FIRST,
-    FOUND_TGT,
     HP,
     L_FULL,
     L_STANDARD,
@@ -89,6 +87,7 @@ from d20combat.simulation.fast.kernel_base import (
 from d20combat.simulation.fast.kernel_cdg import BONUS as CDG_BONUS
 from d20combat.simulation.fast.kernel_cdg import adjacent_shot, find, lose_found, survive_or_die
 from d20combat.simulation.fast.kernel_concealment import light_sources
+from d20combat.simulation.fast.kernel_effects import charge_added, found_slot
 from d20combat.simulation.fast.kernel_flow import (
     advance,
     cannot_act,
@@ -465,7 +464,7 @@ def cdg_plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int,  # type: ign
     else:
         ok, total, _raw, degree, pct = plan(w, m, s, t, occ, me, foe, o, s[me, PC], s[me, PR], True)
         total += CDG_BONUS
-    if ok and s[me, FOUND_TGT] == foe and kn[K_CDG_REMOVES_MISS]:
+    if ok and found_slot(s, me, foe) >= 0 and kn[K_CDG_REMOVES_MISS]:
         pct = 0  # CMV-CDG-11: found, no miss chance
     return ok, total, degree, pct
 
@@ -484,7 +483,7 @@ def cdg_kind(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, foe: int) ->
     if not can_afford(w, s, t, C_FULL):
         return A_END
     _dim, dark = light_sources(m[5], cs, me, s[foe, PC], s[foe, PR], cs[foe, SIZE], dist, False)
-    if dark > 0 and s[me, FOUND_TGT] != foe:
+    if dark > 0 and found_slot(s, me, foe) < 0:
         return A_FIND
     ok, _total, _degree, _pct = cdg_plan(w, m, s, t, occ, me, foe)
     return A_CDG if ok else A_END
@@ -499,8 +498,8 @@ def coup_de_grace(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U
     o = s[me, WIELD]
     _ok, total, degree, pct = cdg_plan(w, m, s, t, occ, me, foe)
     spend(ev, t, me, A_CDG, foe, L_FULL)
-    if s[me, FOUND_TGT] == foe:
-        lose_found(ev, s, t, me)
+    if found_slot(s, me, foe) >= 0:
+        lose_found(ev, s, t, me, foe)
     if opt[me, o, RELOAD] != RELOAD_NONE:
         s[me, LOADED + o] = 0
         emit(ev, t, E_EQUIP, me, o, NOTE_FIRES, o, 0, 0, 0)
@@ -599,11 +598,10 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
         path = np.empty((1, 2), dtype=np.int64)
         path[0, 0] = ec
         path[0, 1] = er
-        if s[me, FOUND_TGT] != -1:
-            s[me, FOUND_FIRST] = 1  # the found effect was added before this charging effect
         if kn[K_CHARGE_EARLY]:  # PFB-CHG-12 variant: −2 AC from the start of the charge movement
             emit(ev, t, E_EFFECT_ADD, me, t[T_ROUND] + 1, -2, 0, 0, 0, 0)
             s[me, CHARGE_UNTIL] = t[T_ROUND] + 1
+            charge_added(s, t, me)
         if kn[K_AOO]:  # CMV-COV-08: every threatened square left on the line provokes
             line = charge_line(s[me, PC], s[me, PR], ec, er)
             walk_provoking(w, m, ev, s, t, occ, tape, order, me, MODE_CHARGE, dist, t[T_DIAGS], line,
@@ -614,6 +612,8 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
             if not kn[K_CHARGE_EARLY]:
                 emit(ev, t, E_EFFECT_ADD, me, t[T_ROUND] + 1, -2, 0, 0, 0, 0)
                 s[me, CHARGE_UNTIL] = t[T_ROUND] + 1
+                charge_added(s, t, me)
+            charge_added(s, t, me)
             _ok, total, _raw, degree, pct = plan(w, m, s, t, occ, me, a, b, s[me, PC], s[me, PR], False)
             roll_attack(w, m[5], ev, s, t, tape, me, a, b, total + 2, degree, pct)
         strenuous(ev, s, cs, t, kn, tape, me)

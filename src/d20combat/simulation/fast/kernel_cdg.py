@@ -16,18 +16,11 @@ from d20combat.simulation.fast.kernel_attack import situational
 from d20combat.simulation.fast.kernel_base import (
     CB_DYING,
     CB_STABLE,
-    CHARGE_UNTIL,
     COND,
     E_CDG_SURVIVES,
     E_FIND_NOTE,
     E_FOUND_ADD,
-    E_FOUND_END,
     E_HEALED,
-    FOUND_C,
-    FOUND_FIRST,
-    FOUND_R,
-    FOUND_TGT,
-    FOUND_UNTIL,
     HP,
     LOADED,
     PC,
@@ -40,6 +33,7 @@ from d20combat.simulation.fast.kernel_base import (
 )
 from d20combat.simulation.fast.kernel_concealment import concealment
 from d20combat.simulation.fast.kernel_cover import soft_and_improved_cover
+from d20combat.simulation.fast.kernel_effects import add_found, end_found, found_slot
 from d20combat.simulation.fast.kernel_injury import (
     HEAL_CDG,
     RC_SLAIN,
@@ -74,23 +68,19 @@ BONUS = 4
 
 @njit
 def find(ev: I64, s: I64, t: I64, actor: int, target: int) -> None:
-    """CMV-CDG-11: the first of two full-round actions finds the target in its square, for two rounds."""
+    """CMV-CDG-11: the first of two full-round actions finds the target in its square, for two rounds (beside any
+    other creature the actor has found, kernel_effects)."""
     until = t[T_ROUND] + 2
     c, r = s[target, PC], s[target, PR]
     emit(ev, t, E_FOUND_ADD, actor, target, c, r, until, 0, 0)
-    s[actor, FOUND_FIRST] = 1 if s[actor, CHARGE_UNTIL] == -1 else 0
-    s[actor, FOUND_TGT] = target
-    s[actor, FOUND_C] = c
-    s[actor, FOUND_R] = r
-    s[actor, FOUND_UNTIL] = until
+    add_found(s, t, actor, target, c, r, until)
     emit(ev, t, E_FIND_NOTE, actor, target, c, r, 0, 0, 0)
 
 
 @njit
-def lose_found(ev: I64, s: I64, t: I64, actor: int) -> None:
-    """The "found" effect ends (its round has come, or the coup de grace strikes)."""
-    emit(ev, t, E_FOUND_END, actor, s[actor, FOUND_TGT], s[actor, FOUND_C], s[actor, FOUND_R], 0, 0, 0)
-    s[actor, FOUND_TGT] = -1
+def lose_found(ev: I64, s: I64, t: I64, actor: int, target: int) -> None:
+    """The effect "found <target>" ends (the coup de grace strikes)."""
+    end_found(ev, s, t, actor, found_slot(s, actor, target))
 
 
 @njit
@@ -110,7 +100,7 @@ def adjacent_shot(s: I64, cs: I64, opt: I64, kn: I64, cover_mode: I64, walls: U8
                               cover_mode[1, 0, 1] == 1, kn[K_PARTIAL] == 1)
     if degree == TOTAL:
         return False, 0, 0, 0
-    pct, any_total = concealment(kn, concealing, light, cs, att, ac, ar, asize, tc, tr, tsize, 5, False)
+    pct, any_total = concealment(kn, concealing, light, cs, att, ac, ar, asize, tc, tr, tsize, 5, False, tgt)
     return True, int(total), degree, -pct if any_total else pct
 
 

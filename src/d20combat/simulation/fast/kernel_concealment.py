@@ -10,7 +10,8 @@
   reference's ``Fraction``) up to 50 %.
 
 When the d% is rolled (before the roll or after a hit) is ``kn[K_CONC_BEFORE]``, read by the kernel's attack.
-Sources from conditions (blinded, invisible, blur, ``concealed:N``) never occur in a compiled battle.
+Of the sources from conditions only the defender's starting ``blur`` and ``concealed:N`` occur in a compiled battle
+(off-guard's, ``cs[tgt, BLUR_PCT]`` and ``cs[tgt, CONCEALED_PCT]``, :mod:`.starting`); blinded and invisible never.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from d20combat.simulation.fast.compile import (
 from d20combat.simulation.fast.concealment import terrain_concealment
 from d20combat.simulation.fast.geometry import _column_rows, _in_fp
 from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.layout import BLUR_PCT, CONCEALED_PCT
 
 I64 = NDArray[np.int64]
 I16 = NDArray[np.int16]
@@ -145,7 +147,7 @@ def _stack(independent: bool, p: int, raw: int, num: int, den: int) -> tuple[int
 
 @njit
 def stacked_concealment(kn: I64, concealing: I16, light: I64, cs: I64, att: int, ac: int, ar: int, asize: int,
-                        tc: int, tr: int, tsize: int, dist: int, adjacent: bool) -> tuple[int, bool]:
+                        tc: int, tr: int, tsize: int, dist: int, adjacent: bool, tgt: int) -> tuple[int, bool]:
     """``StackingConcealment.combine(concealment_sources(…))`` from ``(ac, ar)``: (miss chance %, a total source)."""
     independent = kn[K_CONC_STACK] != CONC_ADD
     raw, num, den = 0, 1, 1
@@ -175,6 +177,9 @@ def stacked_concealment(kn: I64, concealing: I16, light: I64, cs: I64, att: int,
     dim, dark = light_sources(light, cs, att, tc, tr, tsize, dist, adjacent)
     raw, num, den = _stack(independent, dim, raw, num, den)
     raw, num, den = _stack(independent, dark, raw, num, den)
+    if tgt >= 0:  # CMV-CONC-06: the defender's magic, against every attack (its starting blur, concealed:N)
+        raw, num, den = _stack(independent, cs[tgt, BLUR_PCT], raw, num, den)
+        raw, num, den = _stack(independent, cs[tgt, CONCEALED_PCT], raw, num, den)
     if independent:
         raw = CAP if 2 * num <= den else 100 * (den - num) // den
     return min(raw, CAP), dark > 0
@@ -182,10 +187,11 @@ def stacked_concealment(kn: I64, concealing: I16, light: I64, cs: I64, att: int,
 
 @njit
 def concealment(kn: I64, concealing: I16, light: I64, cs: I64, att: int, ac: int, ar: int, asize: int, tc: int,
-                tr: int, tsize: int, dist: int, adjacent: bool) -> tuple[int, bool]:
-    """The concealment component's miss chance for an attack from ``(ac, ar)``: (%, a total source among them)."""
+                tr: int, tsize: int, dist: int, adjacent: bool, tgt: int) -> tuple[int, bool]:
+    """The concealment component's miss chance for an attack from ``(ac, ar)`` on creature ``tgt``: (%, a total
+    source among them)."""
     if kn[K_CONC_STACK] != CONC_STRONGEST:
-        return stacked_concealment(kn, concealing, light, cs, att, ac, ar, asize, tc, tr, tsize, dist, adjacent)
+        return stacked_concealment(kn, concealing, light, cs, att, ac, ar, asize, tc, tr, tsize, dist, adjacent, tgt)
     # P18 concealment sources (concealment.concealment_sources) and PFB's strongest-source policy.
     inside, between = terrain_concealment(concealing, ac, ar, asize, tc, tr, tsize)
     dim, dark = light_sources(light, cs, att, tc, tr, tsize, dist, False)

@@ -25,11 +25,9 @@ from d20combat.simulation.fast.kernel_base import (
     C_STANDARD,
     CB_DEAD,
     CB_STABLE,
-    CHARGE_UNTIL,
     COND,
     DOWN,
     E_BUDGET,
-    E_EFFECT_END,
     E_END,
     E_NOTE,
     E_REACTIONS_SET,
@@ -37,9 +35,6 @@ from d20combat.simulation.fast.kernel_base import (
     E_STABLE,
     E_TURN_END,
     E_TURN_START,
-    FOUND_FIRST,
-    FOUND_TGT,
-    FOUND_UNTIL,
     H_CMV_DEAD,
     H_CMV_DYING,
     H_CMV_STABLE,
@@ -84,9 +79,9 @@ from d20combat.simulation.fast.kernel_base import (
     health,
     roll,
 )
-from d20combat.simulation.fast.kernel_cdg import lose_found
 from d20combat.simulation.fast.kernel_defense import start_of_round as defense_start_of_round
 from d20combat.simulation.fast.kernel_defense import start_of_turn as defense_start_of_turn
+from d20combat.simulation.fast.kernel_effects import end_own_effects
 from d20combat.simulation.fast.kernel_injury import after_damage as injury_after_damage
 from d20combat.simulation.fast.kernel_injury import no_actions, single_action
 from d20combat.simulation.fast.kernel_injury import start_of_round as injury_start_of_round
@@ -239,16 +234,7 @@ def end_turn(ev: I64, s: I64, cs: I64, t: I64, kn: I64, i: int, reason: int) -> 
 def start_of_turn(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, actor: int) -> None:
     """``Encounter._start_of_turn`` (effects end before their anchor's slot, PFB-TIME-03..05) and
     ``Ruleset.start_of_turn`` (the dying check, PFB-HP-02)."""
-    until = s[actor, CHARGE_UNTIL]
-    found_ends = s[actor, FOUND_TGT] != -1 and t[T_ROUND] >= s[actor, FOUND_UNTIL]
-    if found_ends and s[actor, FOUND_FIRST]:  # effects end in the order they were added
-        lose_found(ev, s, t, actor)
-        found_ends = False
-    if until != -1 and t[T_ROUND] >= until:
-        emit(ev, t, E_EFFECT_END, actor, 0, 0, 0, 0, 0, 0)
-        s[actor, CHARGE_UNTIL] = -1
-    if found_ends:
-        lose_found(ev, s, t, actor)
+    end_own_effects(ev, s, t, actor)  # the charge's and the found effects, in the order added
     defense_start_of_turn(ev, s, cs, t, kn, actor)
     if kn[K_INJURY_CMV]:
         injury_start_of_turn(ev, s, cs, t, kn, tape, actor)

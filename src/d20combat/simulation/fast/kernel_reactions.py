@@ -32,6 +32,7 @@ from d20combat.simulation.fast.kernel_base import (
     occupy,
     walk,
 )
+from d20combat.simulation.fast.kernel_offers import aoo_offered
 from d20combat.simulation.fast.kernel_skill_reactions import aoo_option
 from d20combat.simulation.fast.kernel_strike import plan, roll_attack
 from d20combat.simulation.fast.layout import (
@@ -106,7 +107,7 @@ def offered_at(w: tuple, m: tuple, s: I64, t: I64, occ: I16, enemy: int, mover: 
     moved = c != c0 or r != r0
     if moved:
         _move_to(s, w[0], occ, mover, c, r)
-    ok, _total, _degree, _pct = aoo_plan(w, m, s, t, occ, enemy, mover)
+    ok = aoo_offered(w, m, s, t, occ, enemy, mover)  # aoo_plan's legality alone (kernel_offers)
     if moved:
         _move_to(s, w[0], occ, mover, c0, r0)
     return ok
@@ -117,8 +118,10 @@ def path_risks(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64, mover: 
                found: I64, paths: I64, n: int) -> I64:
     """``Encounter.provocations`` for the first ``n`` found paths (rows ``(c, r, cost, diagonals, length)``):
     how many enemies each would offer an attack of opportunity. As the reference caches it, each (square, enemy)
-    is judged once for all the paths (the state is the same for every path)."""
-    cs = w[0]
+    is judged once for all the paths (the state is the same for every path): here as one bit mask of the enemies
+    offered per square, a path's count the bits of the union over the squares it leaves."""
+    cs, opt, kn = w[0], w[1], w[9]
+    size = cs[mover, SIZE]
     out = np.zeros(n, dtype=np.int64)
     c0, r0 = s[mover, PC], s[mover, PR]
     lo_c, hi_c, lo_r, hi_r = c0, c0, r0, r0
@@ -126,6 +129,50 @@ def path_risks(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64, mover: 
         for i in range(found[k, 4]):
             lo_c, hi_c = min(lo_c, paths[k, i, 0]), max(hi_c, paths[k, i, 0])
             lo_r, hi_r = min(lo_r, paths[k, i, 1]), max(hi_r, paths[k, i, 1])
+    n_all = s.shape[0]
+    if n_all > 63:
+        return _path_risks_per_enemy(w, m, s, t, occ, order, mover, found, paths, n, lo_c, hi_c, lo_r, hi_r)
+    able = np.zeros(n_all, dtype=np.bool_)  # enemies that may react at all (the square left aside)
+    any_able = False
+    for enemy in range(n_all):
+        if cs[enemy, SIDE] != cs[mover, SIDE] and s[enemy, REACT] > 0 and not s[enemy, DOWN]:
+            able[enemy] = True
+            any_able = True
+    if not any_able:
+        return out
+    mask = np.full((hi_c - lo_c + 1, hi_r - lo_r + 1), -1, dtype=np.int64)
+    for k in range(n):
+        union = 0
+        c, r = c0, r0
+        for step in range(found[k, 4]):
+            bits = mask[c - lo_c, r - lo_r]
+            if bits < 0:  # the cheap test first: a call with the tables (w, m) costs more than it
+                bits = 0
+                for enemy in range(n_all):
+                    if able[enemy] and _could(s, cs, opt, kn, enemy, c, r, size) and \
+                            offered_at(w, m, s, t, occ, enemy, mover, c, r):
+                        bits |= np.int64(1) << enemy
+                mask[c - lo_c, r - lo_r] = bits
+            union |= bits
+            c, r = paths[k, step, 0], paths[k, step, 1]
+        count = 0
+        while union:
+            union &= union - 1
+            count += 1
+        out[k] = count
+    return out
+
+
+@njit
+def _path_risks_per_enemy(w: tuple, m: tuple, s: I64, t: I64, occ: I16,  # type: ignore[type-arg]
+                          order: I64, mover: int, found: I64, paths: I64, n: int, lo_c: int, hi_c: int, lo_r: int,
+                          hi_r: int) -> I64:
+    """:func:`path_risks` for more creatures than a mask holds: each (square, enemy) judged once, per path the
+    enemies counted once."""
+    cs, opt, kn = w[0], w[1], w[9]
+    size = cs[mover, SIZE]
+    out = np.zeros(n, dtype=np.int64)
+    c0, r0 = s[mover, PC], s[mover, PR]
     judged = np.full((s.shape[0], hi_c - lo_c + 1, hi_r - lo_r + 1), -1, dtype=np.int8)
     offered = np.zeros(s.shape[0], dtype=np.bool_)
     for k in range(n):
@@ -138,7 +185,8 @@ def path_risks(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64, mover: 
                     continue
                 v = judged[enemy, c - lo_c, r - lo_r]
                 if v < 0:
-                    v = 1 if offered_at(w, m, s, t, occ, enemy, mover, c, r) else 0
+                    v = 1 if _could(s, cs, opt, kn, enemy, c, r, size) and \
+                        offered_at(w, m, s, t, occ, enemy, mover, c, r) else 0
                     judged[enemy, c - lo_c, r - lo_r] = v
                 if v:
                     offered[enemy] = True
@@ -214,7 +262,7 @@ def walk_provoking(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: 
         new_enemy = False
         for enemy in order:
             if cs[enemy, SIDE] != cs[me, SIDE] and not offered[enemy] and \
-                    offered_at(w, m, s, t, occ, enemy, me, hc, hr):
+                    _could(s, cs, w[1], kn, enemy, hc, hr, size) and offered_at(w, m, s, t, occ, enemy, me, hc, hr):
                 new_enemy = True
                 break
         if new_enemy:

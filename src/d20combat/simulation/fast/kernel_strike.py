@@ -102,7 +102,7 @@ def plan_attack(s: I64, cs: I64, opt: I64, rng: I64, cover_mode: I64, kn: I64, t
     ranged = opt[att, o, RANGED] == 1
     # P18: the concealment component's sources and how it combines them (kernel_concealment).
     pct, any_total = concealment(kn, concealing, light, cs, att, fc, fr, asize, tc, tr, tsize, dist,
-                                 not ranged and dist == 5)
+                                 not ranged and dist == 5, tgt)
     if any_total and not square_given:
         return False, 0, 0, 0, 0
     total = opt[att, o, ATK_TOTAL]

@@ -15,7 +15,10 @@ class NotCompilable(ValueError):
 # --- per-creature columns (CS) ---------------------------------------------------------------------
 SIDE, SIZE, REACH, SPEED, CON_MOD, CON_SCORE, LOW_LIGHT, DARKVISION, SNEAK_HELPLESS = range(9)
 INTO_MELEE_FLAG, INTO_MELEE, ID_RANK, N_ATTACKS, SNEAK_VS_ANY, MOVE_SLOT, SHEET_HP, LAND_SPEED = range(9, 17)
-N_CS = 17
+BLUR_PCT, CONCEALED_PCT = 17, 18
+"""The magical concealment a creature starts with (its starting conditions ``blur`` and ``concealed:N``, CMV-CONC-06),
+a source of its own on every attack against it (0: none; :mod:`.starting`)."""
+N_CS = 19
 
 # --- per-option columns (OPT) -----------------------------------------------------------------------
 RANGED, SPELL, RELOAD, TOUCH, ATK_TOTAL, ATK_SUM, D_COUNT, D_SIDES, D_BONUS, STATIC, E_COUNT, E_SIDES, \

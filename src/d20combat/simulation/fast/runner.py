@@ -16,6 +16,7 @@ from d20combat.rules.surprise import determine_surprise
 from d20combat.simulation.fast import kernel_base as k
 from d20combat.simulation.fast.compile import SIZE, CompiledBattle
 from d20combat.simulation.fast.kernel import run
+from d20combat.simulation.fast.kernel_effects import FX_COLS, clear_effects
 
 I64 = npt.NDArray[np.int64]
 
@@ -82,14 +83,15 @@ def play_fast(cb: CompiledBattle, seed: int, *, log: bool = False, tape_words: i
         n = len(cb.ids)
         index = {cid: i for i, cid in enumerate(cb.ids)}
         order = np.array([index[c] for c in setup.order], dtype=np.int64)
-        s = np.zeros((n, k.LOADED + cb.loaded0.shape[1]), dtype=np.int64)
+        s = np.zeros((n, k.LOADED + cb.loaded0.shape[1] + FX_COLS), dtype=np.int64)
         s[:, k.HP] = cb.hp0
         s[:, k.PC] = cb.pos0[:, 0]
         s[:, k.PR] = cb.pos0[:, 1]
         s[:, k.WIELD] = cb.wield0
         s[:, k.CHARGE_UNTIL] = -1
         s[:, k.FOUND_TGT] = -1
-        s[:, k.LOADED:] = cb.loaded0
+        s[:, k.LOADED:k.LOADED + cb.loaded0.shape[1]] = cb.loaded0
+        clear_effects(s)  # the effect columns after the options (kernel_effects)
         for cid in setup.surprised:
             s[index[cid], k.SURPRISED] = 1
         t = np.zeros(k.N_T, dtype=np.int64)

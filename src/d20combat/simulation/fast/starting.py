@@ -1,0 +1,62 @@
+"""The starting conditions the kernel plays (issue 14): the magical concealment a creature starts with — ``blur``
+(20 %) and ``concealed:N`` (N %, 20 without a number) — under off-guard's stacking concealment, where each is a
+source of its own on every attack against the creature (CMV-CONC-06, ``StackingConcealment.concealment_sources``)
+and no other rule reads them. Any other starting condition, and any starting timed effect, is refused by name."""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from d20combat.encounter.battle import Battle
+from d20combat.rulesets.off_guard.concealment import StackingConcealment
+from d20combat.rulesets.off_guard.conditions import parse_condition
+from d20combat.simulation.fast.layout import BLUR_PCT, CONCEALED_PCT, NotCompilable
+
+I64 = npt.NDArray[np.int64]
+
+PLAYED = frozenset({"blur", "concealed"})
+"""The starting conditions (by name) the kernel plays."""
+BLUR = 20
+"""CMV-CONC-06: blur is 20 % concealment."""
+MIN_INDEPENDENT_PERCENT = 8
+"""Under ``cmv_concealment_stack = independent`` the kernel combines sources of at least this many percent exactly
+(as :func:`.components._stacking` for terrain)."""
+
+
+def check_starting(battle: Battle) -> None:
+    """Refuse, by creature and name, a starting condition or timed effect the kernel does not play."""
+    for cid, placement in battle.placements.items():
+        other = sorted(c for c in placement.conditions if parse_condition(c)[0] not in PLAYED)
+        if other:
+            raise NotCompilable(f"{cid} starts with conditions ({', '.join(other)}); the kernel plays only "
+                                f"{', '.join(sorted(PLAYED))}")
+        if placement.effects:
+            raise NotCompilable(f"{cid} starts with timed effects ({', '.join(e.name for e in placement.effects)})")
+
+
+def magic_concealment(battle: Battle, ids: tuple[str, ...], cs: I64) -> None:
+    """``cs[i, BLUR_PCT]`` and ``cs[i, CONCEALED_PCT]`` from creature ``i``'s starting conditions (the first of each
+    name in sorted order, as ``stored_conditions`` reads them), or :class:`NotCompilable` when the concealment
+    component is not off-guard's stacking one (the only one the kernel plays them with)."""
+    rs = battle.ruleset
+    for i, cid in enumerate(ids):
+        seen: dict[str, tuple[str, ...]] = {}
+        for text in sorted(battle.placements[cid].conditions):
+            name, args = parse_condition(text)
+            seen.setdefault(name, args)
+        if not seen:
+            continue
+        if not isinstance(rs.concealment, StackingConcealment):
+            raise NotCompilable(f"{cid} starts with conditions ({', '.join(sorted(seen))}); the kernel plays them "
+                                f"only with off-guard's stacking concealment")
+        if "blur" in seen:
+            cs[i, BLUR_PCT] = BLUR
+        if "concealed" in seen:
+            args = seen["concealed"]
+            pct = int(args[0]) if args and args[0].isdigit() else 20
+            independent = rs.concealment.opts.cmv_concealment_stack == "independent"
+            if pct > 100 or (independent and 0 < pct < MIN_INDEPENDENT_PERCENT):
+                raise NotCompilable(f"{cid} starts concealed {pct} % (the kernel plays 0–100 %, at least "
+                                    f"{MIN_INDEPENDENT_PERCENT} % with cmv_concealment_stack=independent)")
+            cs[i, CONCEALED_PCT] = pct
