@@ -168,7 +168,8 @@ def test_surprise_round_budget_under_each_ruleset() -> None:
       spends both; a charge (full-round) is refused; there is no Total Defense action.
     - SKL (skill-based): one complex or basic action.
     - EP-SURP-18: a single standard action (the pool has no move action; by the inventory's reading it may be spent
-      as a move), no full-round action — EP-SURP-22: except Total Defense, which then costs that standard action.
+      as a move), no full-round action — EP-SURP-22: except Total Defense, which then costs that standard action —
+      and the charge, "the most common tactic" (seed 000 L76, EP-SURP-21), which takes that standard action.
     """
     def surprised(ruleset: str) -> Encounter:
         return make_encounter([
@@ -182,14 +183,15 @@ def test_surprise_round_budget_under_each_ruleset() -> None:
         assert enc.state.surprise_round and enc.state.turn is not None and enc.state.turn.actor == "valeros"
         pools[ruleset] = dict(enc.state.turn.pools)
         charge = enc.check(ax.Charge("goblin"))
-        assert charge is not None, ruleset
+        assert (charge is None) is (ruleset == "epic-path"), (ruleset, charge)
         total_defense = enc.check(TotalDefense())
         assert (total_defense is None) is (ruleset == "epic-path"), (ruleset, total_defense)
         enc.act(ax.Move(to=(3, 1)))            # one action spent: nothing else but free actions
         assert enc.check(ax.Move(to=(4, 1))) is not None and enc.check(ax.Attack("goblin")) is not None
     assert pools["pathfinder-beginner"]["standard"] == pools["pathfinder-beginner"]["move"] == 1
     assert pools["epic-path"]["standard"] == 1 and "move" not in pools["epic-path"]
-    assert "EP-SURP-18" in (surprised("epic-path").check(ax.Charge("goblin")) or "")
+    charging = surprised("epic-path")  # the surprise round's single standard action, spent on a charge
+    assert "valeros: charge goblin (standard action)" in _lines(charging.act(ax.Charge("goblin")))
     enc = surprised("epic-path")
     events = enc.act(TotalDefense())
     text = _lines(events)
