@@ -90,7 +90,7 @@ class EpicPath(Ruleset):
                               surprise_may_degrade=o.surprise_standard_may_degrade),
             movement=EpMovement(),                  # EP-MOVE-16/23: charge up to speed, ends the turn
             attack=EpAttack(),                                               # EP-ATK
-            defense=EpArmorClass(),                                          # EP-AC
+            defense=EpArmorClass(touch_magic_armor=o.ep_touch_ac_armor == "magic_enhancement"),  # EP-AC, EP-AC-04
             active_defense=NoActiveDefense(),
             criticals=AdditiveCriticals(),                                   # EP-CRIT
             damage=EpDamage(average=o.ep_average_damage, brutal_roll=o.ep_brutal_roll),  # EP-DMG
