@@ -102,7 +102,8 @@ class EpicPath(Ruleset):
             actions=ActionGroups(
                 ActionSet(own=TIME_AND_TURN_ACTIONS),  # swift, immediate, hold, ready, action points
                 EpActions(o),                       # full attack, defensive fighting, impeded move, stances, splash
-                EpStrikes(cdg_dc_before_resistance=o.ep_cdg_dc_before_resistance),  # EP-CDG, EP-MISC-01..05
+                EpStrikes(cdg_dc_before_resistance=o.ep_cdg_dc_before_resistance,  # EP-CDG, EP-MISC-01..05
+                          movement_attack_at_guess=o.ep_movement_attack_at_guess == "can"),  # EP-ATK-23
                 SeeingActions(o, own=[ASSIST, SPOT, GROPE,  # EP-MISC-06..14 assist; EP-CONC-21..26 spot, grope
                                       ActionSpec(PhaseMove, IncorporealMovement(o).move),  # EP-COND-16..22, 38
                                       ActionSpec(UseEffect, SaveEffects(o).use),  # EP-COND-14/34/35, EP-COV-08/18
