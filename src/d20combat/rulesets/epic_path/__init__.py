@@ -82,7 +82,8 @@ class EpicPath(Ruleset):
                                     surprise_round_counts=o.surprise_round_counts_for_reset,
                                     flat_footed_after_reset=o.flat_footed_after_reset,
                                     before_turn=fire_readied,                   # EP-ACT-57: readied actions
-                                    ambusher_spot_mode=o.ambusher_spot_mode),   # EP-SURP-28
+                                    ambusher_spot_mode=o.ambusher_spot_mode,    # EP-SURP-28
+                                    hold_tie_break=o.ep_hold_tie_in_later_rounds == "tie_break"),  # EP-ACT-51
             surprise=AmbushSurprise(spot_step=o.spot_check_step),                # EP-SURP: the ambush check
             conditions=EpStates(o),                  # EP-COND: flat-footed, incorporeal, nebulous, phased, faded
             saves=EpSaves(natural_saves=o.ep_save_naturals == "auto"),  # EP-SAVE-01..03, EP-COV-07
