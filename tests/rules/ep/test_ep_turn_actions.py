@@ -43,7 +43,8 @@ def spent(events: list[ev.Event]) -> list[str]:
 
 
 def test_ep_act_01_02_a_turn_holds_standard_move_swift_and_free() -> None:
-    """EP-ACT-01: one standard, one move, one swift action and the free actions a turn; EP-ACT-02 (reading): the
+    """EP-ACT-01: one standard, one move, one swift action and the free actions a turn; EP-ACT-02 (AMBIGUOUS, no
+    option — the reading from the headings, docs/epic-path/time-and-turn.md says why): the
     types are paid as such (standard, move, swift, full-round, free; immediate and AoO off-turn)."""
     enc = duel()
     assert pools(enc) == {"standard": 1, "move": 1, "swift": 1, "free": 1}
