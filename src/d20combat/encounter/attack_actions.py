@@ -217,7 +217,8 @@ def roll_attack(enc: EncounterCore, tx: Tx, plan: AttackPlan, *, damage_bonus: i
     if cover_mod is not None:  # a ruleset without cover (SKL) says nothing about the lines
         lines.append(f"  cover: +{cover_mod.value} {rs.defense.name}, {plan.cover.reason}")
     guessing = plan.guessed_wrong or _total_concealment(enc, plan, s)
-    if plan.concealment and rs.concealment.before_roll:
+    before_roll = rs.concealment.rolled_before(plan.concealment_reason)
+    if plan.concealment and before_roll:
         pct = enc.dice.percentile(f"concealment {attacker}->{target}")
         if pct <= plan.concealment or plan.guessed_wrong:
             lines.append("  misses" if guessing else
@@ -249,7 +250,7 @@ def roll_attack(enc: EncounterCore, tx: Tx, plan: AttackPlan, *, damage_bonus: i
                 lines.append(f"  {text}")
                 hit = hit and not negated
     rs.active_defense.attack_rolled(tx, plan, roll.value, hit)
-    if hit and plan.concealment and not rs.concealment.before_roll:
+    if hit and plan.concealment and not before_roll:
         pct = enc.dice.percentile(f"concealment {attacker}->{target}")
         if plan.guessed_wrong:
             hit = False  # an attack into an empty guessed square: a plain miss, the square is not revealed

@@ -263,8 +263,10 @@ def _threatened_by_new_enemy(enc: EncounterCore, tx: Tx, actor: str, here: Footp
     return False
 
 
-def do_charge(enc: EncounterCore, tx: Tx, actor: str, a: ax.Charge, dry: bool) -> None:
-    """PFB-CHG-01..12."""
+def do_charge(enc: EncounterCore, tx: Tx, actor: str, a: ax.Charge, dry: bool, *,
+              guess: Square | None = None) -> None:
+    """PFB-CHG-01..12. ``guess``: a ruleset's charge at the square a totally concealed target is guessed to be in
+    (Epic Path's EP-ATK-23 option): the charge runs to that square and its attack goes there."""
     _movement_common(enc, tx, actor, "charge")
     turn = tx.state.turn
     assert turn is not None
@@ -274,7 +276,7 @@ def do_charge(enc: EncounterCore, tx: Tx, actor: str, a: ax.Charge, dry: bool) -
         raise IllegalAction(f"charge: no target {a.target!r}")
     creature = enc.creature(actor)
     start = enc.footprint(actor, tx.state)
-    t_fp = enc.footprint(a.target, tx.state)
+    t_fp = enc.footprint(a.target, tx.state) if guess is None else Footprint((int(guess[0]), int(guess[1])), 1)
     if within_reach(start, creature.reach_ft, t_fp):
         raise IllegalAction(f"charge: {a.target} is already within reach (PFB-CHG-04)")
     option = equipment_actions._option(enc, actor, a.draw or a.attack, tx.state)
@@ -313,7 +315,8 @@ def do_charge(enc: EncounterCore, tx: Tx, actor: str, a: ax.Charge, dry: bool) -
         _free_while_moving(enc, tx, actor, a.draw, None, "move", dry)
     if dry:
         # The attack's own legality (loaded, reach from the end square, total cover) is checked too.
-        attack_actions.plan_attack(enc, actor, a.target, option.name, state=replace(tx.state), from_square=end)
+        attack_actions.plan_attack(enc, actor, a.target, option.name, state=replace(tx.state), from_square=end,
+                                   square=guess)
         return
     # PFB-CHG-12: −2 AC until the start of the charger's next turn — where the ruleset says so, from the
     # start of the charge movement, so reactions during the charge see it (off-guard cmv_charge_ac_from_start).
@@ -328,7 +331,8 @@ def do_charge(enc: EncounterCore, tx: Tx, actor: str, a: ax.Charge, dry: bool) -
         return
     if not early:
         tx.emit(ev.EffectAdded(actor, "charging", actor, tx.state.round + 1, ac=-2))
-    plan = attack_actions.plan_attack(enc, actor, a.target, option.name, state=tx.state, extra=(Modifier(2, "charge"),))
+    plan = attack_actions.plan_attack(enc, actor, a.target, option.name, state=tx.state, extra=(Modifier(2, "charge"),),
+                                      square=guess)
     attack_actions.roll_attack(enc, tx, plan)
     after = tx.state.turn
     if enc.ruleset.movement.charge_ends_turn and after is not None and after.actor == actor:

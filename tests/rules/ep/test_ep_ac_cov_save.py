@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.rules.ep._util import FIGHTER, ac, ep, remaining, ruleset, stats
+from tests.rules.ep._util import FIGHTER, ac, ep, remaining, resolved, ruleset, stats, texts
 
 from d20combat.battlefield.cover import CoverDegree, CoverFact
 from d20combat.encounter import actions as ax
@@ -270,3 +270,23 @@ def test_ep_cov_08_09_18_19_what_cover_lends_to_stealth_evasion_and_spreads() ->
     assert improved_evasion(slit) and not improved_evasion(wall)
     sb = stealth_bonus(slit)
     assert sb is not None and sb.value == 10 and stealth_bonus(wall) is None
+
+
+@pytest.mark.parametrize(("reading", "touch_ac"), [("none", 10), ("magic_enhancement", 13)])
+def test_ep_ac_04_option_magic_armor_against_touch_attacks(reading: str, touch_ac: int) -> None:
+    """EP-AC-04 (AMBIGUOUS, option ep_touch_ac_armor): +2 mail (armor 6) and a +1 shield (2): Touch AC drops all of
+    it (10, default), or keeps the magic's enhancement bonuses, touch attacks bypassing only "mundane armor" (10 + 2
+    + 1 = 13). A ray of frost rolled 11 (d20 6 + 5) hits the first and misses the second; normal AC is 18 either
+    way."""
+    caster = stats("caster", attack_bonus=5, attacks=[{"weapon": "ray-of-frost"}])
+    knight = stats("knight", armor={"name": "mail+2", "armor_bonus": 6}, shield={"name": "shield+1",
+                   "shield_bonus": 2}, attributes={"armor_enhancement": 2, "shield_enhancement": 1})
+    enc = ep([{"id": "a", "side": "x", "stats": caster, "position": [1, 1]},
+              {"id": "t", "side": "y", "stats": knight, "position": [4, 1]}], dice=[6, 2],
+             variants={"ep_touch_ac_armor": reading})
+    assert ac(enc, "a", "t", "ray-of-frost") == touch_ac
+    assert ruleset(enc).defense.total(enc.creature("t"), enc.state.get("t"), DefenseContext(), []).value == 18
+    events = enc.act(ax.Attack("t", "ray-of-frost"))
+    assert resolved(events).hit is (touch_ac == 10)
+    if touch_ac == 13:
+        assert "magic armor's enhancement (EP-AC-04, option ep_touch_ac_armor)" in texts(events)

@@ -6,13 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.rules.ep._util import FIGHTER, ac, armored, assert_illegal, bonus, ep, resolved, ruleset, stats
+from tests.rules.ep._util import FIGHTER, ac, armored, assert_illegal, bonus, ep, resolved, ruleset, stats, texts
 
 from d20combat.battlefield.cover import line_of_effect
 from d20combat.battlefield.grid import Footprint
 from d20combat.encounter import actions as ax
 from d20combat.encounter.engine import IllegalAction
 from d20combat.rulesets.epic_path.attack import iterative_bonuses
+from d20combat.rulesets.epic_path.strikes import ChargeSquare
 
 
 def weapon(name: str, damage: str = "1d6", **kw: Any) -> dict[str, Any]:
@@ -234,6 +235,26 @@ def test_ep_atk_22_23_no_charge_at_a_totally_concealed_target_nor_a_guessed_squa
     square."""
     enc = charge_setup(["......"] * 5, (0, 3), conditions=["invisible"])
     assert_illegal(enc, ax.Charge(target="t", attack="club"), "total concealment")
+
+
+@pytest.mark.parametrize("reading", ["cannot", "can"])
+def test_ep_atk_23_option_charge_at_a_guessed_square(reading: str) -> None:
+    """EP-ATK-23 (AMBIGUOUS, option ep_movement_attack_at_guess): a charge at the square (0, 3) where the invisible t
+    is guessed to be is refused (default: "you [cannot] even attempt it"); under the literal 'can' the charge runs to
+    (0, 2) and attacks the square: d20 15 + 5 + charge 2 hits, d% 60 > 50 lets the hit stand, club 3."""
+    enc = ep([{"id": "a", "side": "x", "stats": FIGHTER, "position": [0, 0]},
+              {"id": "t", "side": "y", "stats": stats("t"), "position": [0, 3], "conditions": ["invisible"]}],
+             rows=["......"] * 5, dice=[15, 60, 3], variants={"ep_movement_attack_at_guess": reading})
+    guess = ChargeSquare(target="t", square=(0, 3), attack="club")
+    if reading == "cannot":
+        assert_illegal(enc, guess, r"guessed to be in \(EP-ATK-23")
+        return
+    assert_illegal(enc, ChargeSquare(target="t", attack="club"), "name the square")
+    hp = enc.state.get("t").hp
+    events = enc.act(guess)
+    assert enc.state.get("a").position == (0, 2)
+    assert resolved(events).hit and "charge 2" in texts(events)
+    assert enc.state.get("t").hp == hp - 3
 
 
 def test_ep_atk_21_22_an_aoo_needs_sight_only_while_the_target_is_in_the_square() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from tests.rules.ep._util import FIGHTER, ac, armored, assert_illegal, ep, remaining, resolved, stats, texts
 
 from d20combat.encounter import actions as ax
@@ -151,6 +152,24 @@ def test_ep_cond_31_33_magic_hits_half_the_time_for_half_damage() -> None:
     enc = duel(sword, ["phased"], dice=[15, 60, 5])
     d = damage(enc.act(ax.Attack(target="t")))
     assert d.amount == 3 and "phased: half damage from all sources (EP-COND-33)" in d.explanation
+
+
+@pytest.mark.parametrize("when", ["after_hit", "before_roll"])
+def test_ep_cond_31_option_phased_roll(when: str) -> None:
+    """EP-COND-31 (AMBIGUOUS, option ep_phased_roll): the same dice 15, 60, 5 — after a hit (default) they are the
+    d20 15 (a hit), d% 60 (it stands) and 5 + 1 damage halved to 3 (EP-COND-33); rolled before the attack, the 15 is the
+    d% (≤ 50): a miss, and no attack roll is made."""
+    sword = fighter(weapon("sword+1", enhancement=1))
+    enc = duel(sword, ["phased"], dice=[15, 60, 5], variants={"ep_phased_roll": when})
+    events = enc.act(ax.Attack(target="t"))
+    if when == "after_hit":
+        assert resolved(events).hit and "d% 60 > 50 (phased" in texts(events)
+        assert enc.state.get("t").hp == T15["hp"] - 3
+    else:
+        assert not resolved(events).hit
+        assert "misses: concealment d% 15 ≤ 50 (phased: magic hits only 50% of the time (EP-COND-31)); no attack " \
+               "roll" in texts(events)
+        assert enc.state.get("t").hp == T15["hp"]
 
 
 def test_ep_cond_36_force_deals_full_damage_but_still_rolls_by_default() -> None:

@@ -80,6 +80,25 @@ def test_ep_def_12_total_defense_needs_the_full_round_outside_the_surprise_round
     assert any(getattr(e, "cost", "") == "standard" for e in events)
 
 
+@pytest.mark.parametrize("reading", ["full-round", "standard"])
+def test_ep_def_12_option_total_defense_after_a_move(reading: str) -> None:
+    """EP-DEF-12 (AMBIGUOUS, option ep_total_defense_action): after a move action total defense, a full-round
+    action, is refused (default); read as the L147 list's standard action it is taken, costs the standard action
+    and still ends the turn (EP-DEF-18)."""
+    enc = duel(variants={"ep_total_defense_action": reading})
+    enc.act(ax.Move(to=(2, 3)))
+    enc.respond("decline")  # the guard lets the attack of opportunity go
+    if reading == "full-round":
+        assert_illegal(enc, TotalDefense(), "needs the standard and the move action")
+        return
+    before = ac(enc, "g", "h")
+    events = enc.act(TotalDefense())
+    assert any(getattr(e, "cost", "") == "standard" for e in events)
+    assert ac(enc, "g", "h") == before + 4
+    assert "the turn ends (EP-DEF-18)" in texts(events)
+    assert enc.state.turn is not None and enc.state.turn.actor == "g"
+
+
 def test_ep_def_16_not_with_fighting_defensively() -> None:
     """EP-DEF-16: total defense cannot be combined with fighting defensively."""
     enc = duel()

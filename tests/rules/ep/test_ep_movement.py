@@ -120,6 +120,26 @@ def test_ep_move_08_moving_through_impeded_terrain_ends_the_stance() -> None:
     assert "stance stealth ends: moving through impeded terrain (EP-MOVE-08)" in texts(events)
 
 
+@pytest.mark.parametrize("reading", ["moving", "standing"])
+def test_ep_move_08_option_standing_in_impeded_terrain(reading: str) -> None:
+    """EP-MOVE-08 (AMBIGUOUS, option ep_impeded_ends_stances): a creature that starts a stance while standing in impeded
+    terrain keeps it into its next turn when only moving there ends stances (default); under 'standing' the
+    stance ends as that turn begins in impeded terrain."""
+    enc = ep([{"id": "a", "side": "a", "stats": FIGHTER, "position": [4, 0]},
+              {"id": "b", "side": "b", "stats": GUARD, "position": [7, 2]}], rows=IMPEDED_ROWS,
+             variants={"ep_impeded_ends_stances": reading})
+    enc.act(StartStance("stealth"))
+    enc.act(ax.EndTurn())
+    events = enc.act(ax.EndTurn())  # b's turn; a's begins
+    assert enc.state.turn is not None and enc.state.turn.actor == "a"
+    stances = [e.name for e in enc.state.get("a").effects if e.name.startswith("stance")]
+    if reading == "moving":
+        assert stances == ["stance: stealth"]
+    else:
+        assert stances == []
+        assert "stance stealth ends: its turn begins in impeded terrain (EP-MOVE-08" in texts(events)
+
+
 def test_ep_move_10_11_13_blocked_terrain_is_impassable_but_may_let_sight_through() -> None:
     """EP-MOVE-10, EP-MOVE-11: blocked terrain (``B``, a portcullis) is entered by no movement, impeded or not;
     EP-MOVE-13: unlike a wall it need not block sight — a bow shoots through it."""

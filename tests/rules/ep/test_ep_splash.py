@@ -10,7 +10,7 @@ from tests.rules.ep._util import assert_illegal, ep, remaining, stats, texts
 from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter
-from d20combat.rulesets.epic_path.splash import CLOCKWISE, ThrowSplash, scatter, toward
+from d20combat.rulesets.epic_path.splash import CLOCKWISE, ThrowSplash, scatter, toward, toward_dominant_axis
 
 BIG = {"name": "big-flask", "damage": "1d6", "kind": "thrown", "range_increment_ft": 10, "touch": True,
        "splash": "1d4", "splash_dc": 15}
@@ -136,6 +136,18 @@ def test_ep_splash_18_scatter_counts_clockwise_from_short() -> None:
     assert toward((5, 5), (3, 3)) == CLOCKWISE.index((-1, -1))      # exactly north-west
     assert [scatter((5, 5), (0, 5), f) for f in range(1, 9)] == [
         (4, 5), (4, 4), (5, 4), (6, 4), (6, 5), (6, 6), (5, 6), (4, 6)]
+
+
+@pytest.mark.parametrize(("snap", "land"), [("nearest", (2, 3)), ("dominant_axis", (2, 4))])
+def test_ep_splash_18_option_scatter_snap(snap: str, land: tuple[int, int]) -> None:
+    """EP-SPLASH-18 (AMBIGUOUS, option ep_scatter_snap): from (3, 4) the thrower at (0, 2) is 3 west and 2 north, off
+    the 8 lines. A miss with scatter d8 1 falls short north-west to (2, 3), the neighbour closest to that line
+    (default), or west to (2, 4) along the larger of |dx| and |dy| ('dominant_axis')."""
+    enc = scene([("far", "b", (8, 0))], dice=[1, 1], variants={"ep_scatter_snap": snap})
+    events = enc.act(ThrowSplash("alchemists-fire", square=(3, 4)))
+    assert f"scatter d8 1 (short, toward the thrower): it lands in {land}" in texts(events)
+    assert toward_dominant_axis((5, 5), (3, 3)) == CLOCKWISE.index((-1, -1))  # equal: the diagonal
+    assert toward_dominant_axis((5, 5), (5, 9)) == CLOCKWISE.index((0, 1))
 
 
 def test_ep_splash_01_only_a_splash_weapon_and_in_hand() -> None:

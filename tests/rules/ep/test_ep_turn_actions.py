@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from tests.rules.ep._util import FIGHTER, assert_illegal, stats, texts
 from tests.rules.ep._util import ep as _ep
 
@@ -42,7 +43,8 @@ def spent(events: list[ev.Event]) -> list[str]:
 
 
 def test_ep_act_01_02_a_turn_holds_standard_move_swift_and_free() -> None:
-    """EP-ACT-01: one standard, one move, one swift action and the free actions a turn; EP-ACT-02 (reading): the
+    """EP-ACT-01: one standard, one move, one swift action and the free actions a turn; EP-ACT-02 (AMBIGUOUS, no
+    option — the reading from the headings, docs/epic-path/time-and-turn.md says why): the
     types are paid as such (standard, move, swift, full-round, free; immediate and AoO off-turn)."""
     enc = duel()
     assert pools(enc) == {"standard": 1, "move": 1, "swift": 1, "free": 1}
@@ -189,6 +191,28 @@ def test_ep_act_47_48_49_50_51_hold_then_act_right_after_the_creature() -> None:
     assert actor(enc) == "z"
     enc.act(ax.EndTurn())
     assert enc.state.round == 2 and actor(enc) == "m" and enc.state.order == ("m", "h", "z")
+
+
+@pytest.mark.parametrize(("reading", "later"), [("after_that_creature", ("m", "h", "z")),
+                                              ("tie_break", ("m", "z", "h"))])
+def test_ep_act_51_option_the_holders_tie_in_later_rounds(reading: str, later: tuple[str, ...]) -> None:
+    """EP-ACT-51 (AMBIGUOUS, option ep_hold_tie_in_later_rounds): h (25, initiative +0) holds until after m (17): its
+    number becomes 16, which z (initiative +2) already has. This round h acts right after m either way; from round
+    2 it stays right after m (default), or the tie-breakers place it — z's higher initiative modifier first
+    (EP-INIT-05)."""
+    enc = ep([{"id": "h", "side": "x", "stats": stats("h"), "position": [0, 0], "initiative": 25},
+              {"id": "m", "side": "y", "stats": stats("m"), "position": [9, 9], "initiative": 17},
+              {"id": "z", "side": "y", "stats": stats("z", abilities={"dex": 14}), "position": [9, 0],
+               "initiative": 16}], variants={"ep_hold_tie_in_later_rounds": reading})
+    enc.act(Hold(after="m"))
+    enc.act(ax.EndTurn())                                    # m
+    assert actor(enc) == "h" and enc.state.get("h").initiative == 16
+    enc.act(ax.EndTurn())                                    # h
+    assert actor(enc) == "z"
+    events = enc.act(ax.EndTurn())                           # z; round 2
+    assert enc.state.round == 2 and enc.state.order == later
+    if reading == "tie_break":
+        assert "h's initiative 16 ties with z: the tie-breakers place it (EP-ACT-51" in texts(events)
 
 
 def test_ep_act_50_hold_until_after_a_creature_that_already_acted() -> None:

@@ -18,6 +18,11 @@ class StrongestConcealment(Component):
     before_roll: bool = True
     """PFB-CONC-09: the d% is rolled before the attack roll; a miss means no attack roll at all."""
 
+    def rolled_before(self, reason: str) -> bool:
+        """Whether the miss chance of this attack, whose strongest source is ``reason``, is rolled before the attack
+        roll: :attr:`before_roll` for every source by default (a ruleset may time one source differently)."""
+        return self.before_roll
+
     def concealment_sources(self, game_map: GameMap, attacker: Footprint, vision: Vision, target: Footprint,
                             defender: CombatantState, *, adjacent_melee: bool) -> tuple[ConcealmentSource, ...]:
         """Every concealment source the defender has against this attacker (PFB-CONC-02..17)."""

@@ -82,7 +82,8 @@ class EpicPath(Ruleset):
                                     surprise_round_counts=o.surprise_round_counts_for_reset,
                                     flat_footed_after_reset=o.flat_footed_after_reset,
                                     before_turn=fire_readied,                   # EP-ACT-57: readied actions
-                                    ambusher_spot_mode=o.ambusher_spot_mode),   # EP-SURP-28
+                                    ambusher_spot_mode=o.ambusher_spot_mode,    # EP-SURP-28
+                                    hold_tie_break=o.ep_hold_tie_in_later_rounds == "tie_break"),  # EP-ACT-51
             surprise=AmbushSurprise(spot_step=o.spot_check_step),                # EP-SURP: the ambush check
             conditions=EpStates(o),                  # EP-COND: flat-footed, incorporeal, nebulous, phased, faded
             saves=EpSaves(natural_saves=o.ep_save_naturals == "auto"),  # EP-SAVE-01..03, EP-COV-07
@@ -90,7 +91,7 @@ class EpicPath(Ruleset):
                               surprise_may_degrade=o.surprise_standard_may_degrade),
             movement=EpMovement(),                  # EP-MOVE-16/23: charge up to speed, ends the turn
             attack=EpAttack(),                                               # EP-ATK
-            defense=EpArmorClass(),                                          # EP-AC
+            defense=EpArmorClass(touch_magic_armor=o.ep_touch_ac_armor == "magic_enhancement"),  # EP-AC, EP-AC-04
             active_defense=NoActiveDefense(),
             criticals=AdditiveCriticals(),                                   # EP-CRIT
             damage=EpDamage(average=o.ep_average_damage, brutal_roll=o.ep_brutal_roll),  # EP-DMG
@@ -102,7 +103,8 @@ class EpicPath(Ruleset):
             actions=ActionGroups(
                 ActionSet(own=TIME_AND_TURN_ACTIONS),  # swift, immediate, hold, ready, action points
                 EpActions(o),                       # full attack, defensive fighting, impeded move, stances, splash
-                EpStrikes(cdg_dc_before_resistance=o.ep_cdg_dc_before_resistance),  # EP-CDG, EP-MISC-01..05
+                EpStrikes(cdg_dc_before_resistance=o.ep_cdg_dc_before_resistance,  # EP-CDG, EP-MISC-01..05
+                          movement_attack_at_guess=o.ep_movement_attack_at_guess == "can"),  # EP-ATK-23
                 SeeingActions(o, own=[ASSIST, SPOT, GROPE,  # EP-MISC-06..14 assist; EP-CONC-21..26 spot, grope
                                       ActionSpec(PhaseMove, IncorporealMovement(o).move),  # EP-COND-16..22, 38
                                       ActionSpec(UseEffect, SaveEffects(o).use),  # EP-COND-14/34/35, EP-COV-08/18

@@ -12,12 +12,18 @@ from d20combat.rulesets.components.component import AttackInfo
 from d20combat.rulesets.epic_path.feats import CLEAVING_FINISH, CleavingFinish, cleaving_finish
 from d20combat.rulesets.epic_path.maneuvers import DefensiveAbilities, EscapeGrapple, Maneuver, Maneuvers
 from d20combat.rulesets.epic_path.melee import FightDefensively, FullAttack, MeleeActions, TotalDefense
-from d20combat.rulesets.epic_path.movement import ImpededMove, ImpededMovement, charge, refuse_in_impeded
+from d20combat.rulesets.epic_path.movement import (
+    ImpededMove,
+    ImpededMovement,
+    charge,
+    impeded_squares,
+    refuse_in_impeded,
+)
 from d20combat.rulesets.epic_path.options import EpOptions
 from d20combat.rulesets.epic_path.rewards import record_defeat
 from d20combat.rulesets.epic_path.spells import CastSpell, cast_spell
 from d20combat.rulesets.epic_path.splash import SplashWeapons, ThrowSplash
-from d20combat.rulesets.epic_path.stances import DropStance, Stances, StartStance
+from d20combat.rulesets.epic_path.stances import DropStance, Stances, StartStance, active_stances, end_stances
 from d20combat.rulesets.epic_path.stealth import (
     ActivePerception,
     active_perception,
@@ -48,6 +54,8 @@ class EpActions(ActionSet):
         melee = MeleeActions(opts)
         maneuvers = Maneuvers(opts)
         self.stances = Stances(opts.ep_stance_breaking_conditions, opts.ep_one_stance_for_every_creature)
+        self.impeded_standing = opts.ep_impeded_ends_stances == "standing"
+        """EP-MOVE-08 (AMBIGUOUS): standing in impeded terrain ends a stance too, at the start of the turn."""
         super().__init__(own=[
             ActionSpec(FullAttack, melee.full_attack),
             ActionSpec(FightDefensively, melee.fight_defensively),
@@ -90,6 +98,9 @@ class EpActions(ActionSet):
     # --- stances break at every turn's edge and after damage (EP-MISC-16/17) -----------------------------------
     def start_of_turn(self, view: View, actor: str) -> None:
         self.stances.check(view)
+        if self.impeded_standing and active_stances(view.state.get(actor)) and impeded_squares(view, actor):
+            end_stances(view, actor, "its turn begins in impeded terrain (EP-MOVE-08, option "
+                                     "ep_impeded_ends_stances: standing)")
 
     def end_of_turn(self, view: View, actor: str) -> None:
         settle_full_round(view, actor)  # EP-ACT-04

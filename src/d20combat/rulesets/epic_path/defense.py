@@ -24,10 +24,19 @@ class EpArmorClass(ArmorClass):
     creature loses a positive Dex bonus (EP-AC-01) unless it has uncanny dodge (EP-AC-02). A charger's −2 until
     its next turn is the charge's effect (EP-AC-05). Aid another's +2 AC against one opponent (EP-MISC-03)."""
 
+    def __init__(self, *, touch_magic_armor: bool = False) -> None:
+        super().__init__()
+        self.touch_magic_armor = touch_magic_armor
+        """EP-AC-04 (option ``ep_touch_ac_armor: magic_enhancement``): touch attacks bypass only "mundane armor", so
+        magic armor's and shield's enhancement bonus (``attributes.armor_enhancement`` / ``shield_enhancement``)
+        still counts in Touch AC."""
+
     def total(self, creature: Creature, state: CombatantState, ctx: DefenseContext, extra: Sequence[Modifier],
               view: View | None = None, attack: AttackInfo | None = None) -> Total:
         size = SIZE_MODIFIER.get(creature.sheet.size, 0)
         more = [*extra, Modifier(size, "size", "size")] if size else list(extra)
+        if ctx.touch and self.touch_magic_armor:
+            more += magic_armor(creature, state)
         if attack is not None and attack.target == creature.id:
             more += aid_modifiers(state, "AC", attack.attacker)  # EP-MISC-03/05
         return super().total(creature, state, ctx, more, view, attack)
@@ -37,3 +46,17 @@ class EpArmorClass(ArmorClass):
         if creature.has_feat(UNCANNY_DODGE):
             return False
         return super().is_flat_footed(creature, state, surprised=surprised)
+
+
+def magic_armor(creature: Creature, state: CombatantState) -> list[Modifier]:
+    """EP-AC-04 (option): the enhancement bonus of worn magic armor and of a strapped magic shield, as the stat
+    block's ``attributes`` ``armor_enhancement`` and ``shield_enhancement`` give them (part of the armor's bonus)."""
+    attrs = creature.sheet.attributes
+    out = []
+    if creature.armor_bonus and attrs.get("armor_enhancement", 0) > 0:
+        out.append(Modifier(min(attrs["armor_enhancement"], creature.armor_bonus),
+                            "magic armor's enhancement (EP-AC-04, option ep_touch_ac_armor)", "armor"))
+    if creature.shield_bonus and state.shield_state == "strapped" and attrs.get("shield_enhancement", 0) > 0:
+        out.append(Modifier(min(attrs["shield_enhancement"], creature.shield_bonus),
+                            "magic shield's enhancement (EP-AC-04, option ep_touch_ac_armor)", "shield"))
+    return out

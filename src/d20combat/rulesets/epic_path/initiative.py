@@ -40,6 +40,10 @@ ENCOUNTER_SUFFIX = "(encounter)"
 """Effects whose name ends so last "until the end of the encounter" and end at a reset (EP-TIME-09)."""
 
 
+HELD_TIE = "initiative reset by a hold: the tie-breakers place it from the next round (EP-ACT-51)"
+"""Under ``ep_hold_tie_in_later_rounds: tie_break``: a holder whose new initiative number another creature has."""
+
+
 def combat_round(state: EncounterState) -> int:
     """The round of the current combat for action points (EP-MISC-23): 1 in the surprise round and in the round
     after it (EP-SURP-23, EP-MISC-24), 1 again in the first round after a reset (EP-TIME-13)."""
@@ -67,8 +71,11 @@ class EpInitiative(TurnOrder):
                  surprise_round_counts: bool = False, flat_footed_after_reset: bool = False,
                  action_points_per_combat: int = 1,
                  before_turn: Callable[[View, str], None] | None = None,
-                 ambusher_spot_mode: str = "group") -> None:
+                 ambusher_spot_mode: str = "group", hold_tie_break: bool = False) -> None:
         self.before_turn = before_turn
+        self.hold_tie_break = hold_tie_break
+        """EP-ACT-51 (AMBIGUOUS, ``ep_hold_tie_in_later_rounds: tie_break``): a holder sharing its new number is
+        placed by the tie-breakers from the next round on."""
         self.ambusher_spot_mode = ambusher_spot_mode
         self.tie_d20 = tie_d20
         self.max_rounds = max_rounds
@@ -119,7 +126,37 @@ class EpInitiative(TurnOrder):
         return out
 
     # --- flat-footed and the clock ----------------------------------------------------------------------------
+    def place_holders(self, view: View) -> None:
+        """EP-ACT-51, option ``tie_break``: each creature that held its action to a number another creature has
+        (marked :data:`HELD_TIE`) goes before the first creature with that number it beats on the tie-breakers —
+        higher initiative modifier (EP-INIT-05), then Dex modifier (EP-INIT-06), then a d20 roll-off
+        (EP-INIT-07) — and after those it loses to."""
+        s = view.state
+        for holder in [cid for cid in s.order if any(e.name == HELD_TIE for e in s.get(cid).effects)]:
+            value = s.get(holder).initiative
+            rest = [cid for cid in view.state.order if cid != holder]
+            tied = [cid for cid in rest if view.state.get(cid).initiative == value]
+            if value is None or not tied:
+                continue
+            place, notes = len(rest), list[str]()
+            for other in tied:
+                ranked, notes = self.order([(holder, value), (other, value)],
+                                           {c: view.creature(c) for c in (holder, other)}, view.dice)
+                if ranked[0] == holder:
+                    place = rest.index(other)
+                    break
+            else:
+                place = rest.index(tied[-1]) + 1
+            new = [*rest[:place], holder, *rest[place:]]
+            if new != list(view.state.order):
+                why = (f"{holder}'s initiative {value} ties with {', '.join(tied)}: the tie-breakers place it "
+                       f"(EP-ACT-51 option tie_break; EP-INIT-05..07)")
+                view.emit(ev.OrderSet(new, [*notes, why]))
+                view.emit(ev.Note(why))
+
     def start_of_round(self, view: View, round_no: int) -> None:
+        if self.hold_tie_break:
+            self.place_holders(view)
         s = view.state
         if round_no != 1:
             return

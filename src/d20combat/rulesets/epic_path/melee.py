@@ -156,13 +156,15 @@ class MeleeActions:
                         f"of its next turn"))
 
     def total_defense(self, engine: Encounter, tx: Tx, actor: str, a: TotalDefense, dry: bool) -> None:
-        """EP-DEF-12..18: a full-round action (EP-DEF-12; in a turn of one action, that action); +4 dodge to AC,
+        """EP-DEF-12..18: a full-round action (EP-DEF-12; in a turn of one action, that action; a standard action
+        with the option ``ep_total_defense_action: standard``); +4 dodge to AC,
         +6 with 5 ranks of Acrobatics (EP-DEF-13/14), from the start of the action (EP-DEF-15) until the start of
         the next turn; not with fighting defensively (EP-DEF-16); it ends the turn at once (EP-DEF-18)."""
         if has_effect(engine, tx, actor, FIGHTING_DEFENSIVELY):
             raise RuleError("total defense: cannot be combined with fighting defensively (EP-DEF-16)")
         single = engine.allowance(actor, tx.state).single_action or tx.state.surprise_round  # EP-SURP-22
-        engine.pay(tx, actor, "total defense", "standard" if single else "full-round", dry)
+        standard = single or self.opts.ep_total_defense_action == "standard"  # EP-DEF-12 option (the L147 list)
+        engine.pay(tx, actor, "total defense", "standard" if standard else "full-round", dry)
         if dry:
             return
         creature = engine.creature(actor)

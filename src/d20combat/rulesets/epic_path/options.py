@@ -39,6 +39,12 @@ class EpOptions(BaseModel):
         False, description="EP-TIME-14 (AMBIGUOUS): creatures are Flat-Footed again when the reset starts a new "
         "combat")
 
+    ep_hold_tie_in_later_rounds: Literal["after_that_creature", "tie_break"] = Field(
+        "after_that_creature", description="EP-ACT-51 (AMBIGUOUS): in the rounds after a hold, the holder's new "
+        "initiative number (that creature's − 1) keeps it right after the creature it held for, ahead of another "
+        "creature with the same number (default); 'tie_break': Epic Path's tie-breakers (EP-INIT-05..07) place it "
+        "among the creatures with that number from the next round on")
+
     # (end of time and the turn)
 
     # === attack and damage (ATK, CRIT, DMG, AC, COV, CDG, SAVE, aid another) ==================================
@@ -69,6 +75,16 @@ class EpOptions(BaseModel):
     ep_save_naturals: Literal["none", "auto"] = Field(
         "none", description="EP-SAVE-03 (AMBIGUOUS): a natural 1 or 20 on a save is just its number ('none'); "
         "'auto': a natural 20 always succeeds and a natural 1 always fails")
+
+    ep_touch_ac_armor: Literal["none", "magic_enhancement"] = Field(
+        "none", description="EP-AC-04 (AMBIGUOUS): Touch AC drops every armor, shield and natural armor bonus "
+        "(the Touch AC definition, default), or 'magic_enhancement': touch attacks bypass only 'mundane armor', so "
+        "the enhancement bonus of magic armor and shields (stat block attributes armor_enhancement, "
+        "shield_enhancement) still counts")
+    ep_movement_attack_at_guess: Literal["cannot", "can"] = Field(
+        "cannot", description="EP-ATK-23 (AMBIGUOUS, a typo in the text): an attack with a movement component (a "
+        "charge) cannot be aimed at the guessed square of a totally concealed creature (default), or 'can': the "
+        "literal text, the charge at a guessed square is allowed")
 
     # (end of attack and damage)
 
@@ -109,6 +125,19 @@ class EpOptions(BaseModel):
     ep_splash_precision: bool = Field(
         False, description="EP-SPLASH-10: splash weapons deal precision damage (sneak attack) only by GM fiat")
 
+    ep_impeded_ends_stances: Literal["moving", "standing"] = Field(
+        "moving", description="EP-MOVE-08 (AMBIGUOUS): moving into or within impeded terrain ends a creature's "
+        "stances (default); 'standing': a stance also ends at the start of a turn the creature begins standing in "
+        "impeded terrain")
+    ep_total_defense_action: Literal["full-round", "standard"] = Field(
+        "full-round", description="EP-DEF-12 (AMBIGUOUS / CONFLICT): total defense is a full-round action (L77, "
+        "L87, L313; default; the single action of a surprise round), or 'standard': a standard action, as the list "
+        "at L147 has it — it still ends the turn (EP-DEF-18), but may follow a move action")
+    ep_scatter_snap: Literal["nearest", "dominant_axis"] = Field(
+        "nearest", description="EP-SPLASH-18 (AMBIGUOUS): a thrower off the target's 8 lines — the scatter's 'falls "
+        "short' square is the neighbour whose direction is closest to the line toward the thrower (default), or "
+        "'dominant_axis': the neighbour along the larger of |dx| and |dy|, diagonal only when they are equal")
+
     # (end of movement and melee)
 
     # === seeing and states (CONC, COND, assist) ==============================================================
@@ -147,5 +176,10 @@ class EpOptions(BaseModel):
         "evasion", description="EP-COND-34 (AMBIGUOUS): a phased creature against an effect that deals half damage "
         "on a successful save: no damage on a success, full (then halved, EP-COND-33) on a failure ('evasion', "
         "default); 'improved_evasion': half on a failure too")
+
+    ep_phased_roll: Literal["after_hit", "before_roll"] = Field(
+        "after_hit", description="EP-COND-31 (AMBIGUOUS): the phased creature's 50% is rolled after a successful "
+        "attack roll, like concealment (default), or 'before_roll': before the attack roll, and a miss there means "
+        "no attack roll (when the phased 50% is the strongest miss chance)")
 
     # (end of seeing and states)

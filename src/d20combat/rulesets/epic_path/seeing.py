@@ -92,6 +92,9 @@ def qualities(view: View, attacker: str, option: AttackOption) -> frozenset[str]
     return frozenset(q)
 
 
+PHASED_REASON = "phased: magic hits only 50% of the time (EP-COND-31)"
+
+
 class EpConcealment(StrongestConcealment):
     """EP-CONC: concealment 20 %, total concealment 50 % (EP-CONC-05/09), rolled after a hit (EP-CONC-05);
     several sources never stack, the strongest counts (EP-CONC-06); magic that conceals against every attack
@@ -105,6 +108,12 @@ class EpConcealment(StrongestConcealment):
 
     def __init__(self, opts: EpOptions) -> None:
         self.opts = opts
+
+    def rolled_before(self, reason: str) -> bool:
+        """EP-COND-31 (option ``ep_phased_roll: before_roll``): the phased 50 %, when it is the strongest miss chance,
+        is rolled before the attack roll — a miss there, no attack roll; every other source after a hit
+        (EP-CONC-05)."""
+        return self.opts.ep_phased_roll == "before_roll" and reason.startswith(PHASED_REASON)
 
     def concealment_sources(self, game_map: GameMap, attacker: Footprint, vision: Vision, target: Footprint,
                             defender: CombatantState, *, adjacent_melee: bool) -> tuple[ConcealmentSource, ...]:
@@ -142,7 +151,7 @@ class EpConcealment(StrongestConcealment):
         exception = bool(q & {"force", "ghost_touch", "incorporeal"})
         if ts.has("phased") and (q & {"magic"} or exception) and not (
                 exception and not self.opts.ep_phased_exceptions_roll):
-            sources = (*sources, ConcealmentSource(50, "phased: magic hits only 50% of the time (EP-COND-31)",
+            sources = (*sources, ConcealmentSource(50, PHASED_REASON,
                                                    False))
         override = percent_arg(ts, "miss_chance")
         if override is not None and sources:

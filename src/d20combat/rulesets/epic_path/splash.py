@@ -56,10 +56,23 @@ def toward(origin: Square, thrower: Square) -> int:
     return round(angle / 45) % 8
 
 
-def scatter(origin: Square, thrower: Square, face: int) -> Square:
+def toward_dominant_axis(origin: Square, thrower: Square) -> int:
+    """EP-SPLASH-18, option ``ep_scatter_snap: dominant_axis``: the neighbour along the larger of |dx| and |dy| toward
+    the thrower, the diagonal only when they are equal."""
+    dx, dy = thrower[0] - origin[0], thrower[1] - origin[1]
+    if (dx, dy) == (0, 0):
+        return 4
+    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+    step = (sx, 0) if abs(dx) > abs(dy) else (0, sy) if abs(dy) > abs(dx) else (sx, sy)
+    return CLOCKWISE.index(step)
+
+
+def scatter(origin: Square, thrower: Square, face: int, snap: str = "nearest") -> Square:
     """EP-SPLASH-17/18: the square a missed splash weapon lands on: 1 square from ``origin``, a d8 ``face`` of 1 = short
-    (toward the thrower), 2–8 counted clockwise from there."""
-    dc, dr = CLOCKWISE[(toward(origin, thrower) + face - 1) % 8]
+    (toward the thrower, snapped as ``snap`` — option ``ep_scatter_snap`` — says), 2–8 counted clockwise from
+    there."""
+    short = toward_dominant_axis(origin, thrower) if snap == "dominant_axis" else toward(origin, thrower)
+    dc, dr = CLOCKWISE[(short + face - 1) % 8]
     return (origin[0] + dc, origin[1] + dr)
 
 
@@ -148,7 +161,7 @@ class SplashWeapons:
                          why=f"in or next to {aim} (EP-SPLASH-16)")
             return
         d8 = tx.dice.roll(8, f"scatter {option.name}")
-        land = scatter(aim, here, d8)
+        land = scatter(aim, here, d8, self.opts.ep_scatter_snap)
         direction = "short, toward the thrower" if d8 == 1 else f"{d8 - 1} clockwise from short"
         if not tx.game_map.in_bounds(land):
             tx.emit(ev.Note(f"  scatter d8 {d8} ({direction}): it lands off the map at {land} (EP-SPLASH-17/18)"))

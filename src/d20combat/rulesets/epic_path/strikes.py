@@ -42,14 +42,52 @@ class AidAnother(ax.Action):
         return f"Aid {name(self.ally)} against {name(self.opponent)} ({what})"
 
 
+@dataclass(frozen=True, slots=True)
+class ChargeSquare(ax.Action):
+    """A charge at the square a totally concealed creature is guessed to be in (EP-ATK-23): allowed only under the
+    option ``ep_movement_attack_at_guess: can`` (the text's literal "you even attempt it"); by default an attack
+    that includes movement cannot be aimed at a guessed square."""
+
+    kind: ClassVar[str] = "charge_square"
+    target: str = ""
+    square: tuple[int, int] | None = None
+    attack: str | None = None
+    to: tuple[int, int] | None = None
+
+    def label(self, name: Callable[[str], str] = str) -> str:
+        where = f"({self.square[0]}, {self.square[1]})" if self.square else "?"
+        return f"Charge {where}, where {name(self.target)} may be"
+
+
 class EpStrikes(ActionSet):
     """Epic Path's own actions — aid another (EP-MISC-01..05) and the coup de grace (EP-CDG-01..07) — and the veto
     on a charge whose target cannot be seen from the starting square (EP-ATK-20/22/23)."""
 
-    def __init__(self, *, cdg_dc_before_resistance: bool = True) -> None:
-        super().__init__(own=[ActionSpec(AidAnother, self.aid_another), ActionSpec(CoupDeGrace, self.coup_de_grace)])
+    def __init__(self, *, cdg_dc_before_resistance: bool = True, movement_attack_at_guess: bool = False) -> None:
+        super().__init__(own=[ActionSpec(AidAnother, self.aid_another), ActionSpec(CoupDeGrace, self.coup_de_grace),
+                              ActionSpec(ChargeSquare, self.charge_square)])
         self.cdg_dc_before_resistance = cdg_dc_before_resistance
         """EP-CDG-04 (AMBIGUOUS): the Fort DC is the damage as rolled, before resistance."""
+        self.movement_attack_at_guess = movement_attack_at_guess
+        """EP-ATK-23 (AMBIGUOUS, option ``ep_movement_attack_at_guess``): a charge may be aimed at a guessed square."""
+
+    def charge_square(self, engine: Encounter, tx: Tx, actor: str, a: ChargeSquare, dry: bool) -> None:
+        """EP-ATK-23: by default refused — an attack with a movement component cannot even be attempted at a square
+        a totally concealed creature is guessed to be in; under the literal reading the core's charge runs to the
+        guessed square and attacks it there (a wrong guess is a plain miss, a right one faces the 50 %)."""
+        from d20combat.encounter.movement_actions import do_charge  # the encounter imports the rulesets
+
+        if not self.movement_attack_at_guess:
+            raise RuleError("charge square: an attack that includes movement cannot be aimed at a square a totally "
+                            "concealed creature is guessed to be in (EP-ATK-23; option ep_movement_attack_at_guess)")
+        if a.target not in tx.state.combatants or a.target == actor:
+            raise RuleError(f"charge_square.target: no target {a.target!r}")
+        if a.square is None:
+            raise RuleError("charge_square.square: name the square the target is guessed to be in")
+        if not totally_concealed(tx, actor, a.target):
+            raise RuleError(f"charge square: {a.target} has no total concealment from {actor}; charge it instead "
+                            f"(EP-ATK-23)")
+        do_charge(engine, tx, actor, ax.Charge(a.target, a.attack, a.to), dry, guess=a.square)
 
     # --- attacks that include movement ---------------------------------------------------------------------------
     def forbidden(self, view: View, actor: str, action: Any) -> str | None:

@@ -21,7 +21,13 @@ from d20combat.encounter.actions import Action, Activity, Draw, Sheathe
 from d20combat.errors import D20CombatError
 from d20combat.rulesets.components import ActionSpec, RuleError, View
 from d20combat.rulesets.epic_path.economy import IMMEDIATE, PART_OF_MOVE, locked
-from d20combat.rulesets.epic_path.initiative import ACTION_POINTS, FLAT_FOOTED, PER_ENCOUNTER, combat_round
+from d20combat.rulesets.epic_path.initiative import (
+    ACTION_POINTS,
+    FLAT_FOOTED,
+    HELD_TIE,
+    PER_ENCOUNTER,
+    combat_round,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +203,9 @@ def do_hold(enc: Any, tx: View, actor: str, a: Hold, dry: bool) -> None:
                                                  f"right after {a.after}, for the rest of the combat (EP-ACT-51)"))
     tx.emit(ev.OrderSet(rest, [f"{actor} holds its action until {a.after} has acted (EP-ACT-50)"],
                         turn_index_shift=-1 if j > i else 0))
+    if getattr(enc.ruleset.options, "ep_hold_tie_in_later_rounds", "") == "tie_break" and any(
+            s.get(c).initiative == new_init for c in order if c != actor):
+        tx.emit(ev.EffectAdded(actor, HELD_TIE, actor, s.round + 1))  # EP-ACT-51: placed at the next round's start
     tx.emit(ev.TurnEnded(actor, f"holds its action until {a.after} has acted (EP-ACT-49)"))
     enc._advance(tx)
 
