@@ -18,7 +18,7 @@ import numpy.typing as npt
 from d20combat.encounter.battle import Battle
 from d20combat.encounter.state import CombatantState
 from d20combat.model.creature import Creature
-from d20combat.model.statblock import WeaponKind
+from d20combat.model.statblock import WeaponKind, ability_mod
 from d20combat.rulesets.components import D20Attack, HitPoints
 from d20combat.rulesets.components.reactions import ThreatenedSquareAoO
 from d20combat.rulesets.skill_based.action_set import SkillActions
@@ -27,9 +27,11 @@ from d20combat.rulesets.skill_based.attack import WeaponSkillAttack
 from d20combat.rulesets.skill_based.concealment import NoConcealment
 from d20combat.rulesets.skill_based.damage import ArmorRatingDamage
 from d20combat.rulesets.skill_based.economy import ComplexBasicEconomy
+from d20combat.rulesets.skill_based.feint import Feinting
 from d20combat.rulesets.skill_based.options import UNARMED
 from d20combat.rulesets.skill_based.reactions import DISTRACTING_ACTS, SkillAttacksOfOpportunity
 from d20combat.rulesets.skill_based.skills import action_grants, skill_rating, weapon_skill
+from d20combat.rulesets.skill_based.tactics import SkillTactics
 from d20combat.simulation.fast.layout import (
     CONC_STRONGEST,
     K_AOO,
@@ -46,15 +48,22 @@ from d20combat.simulation.fast.layout import (
     K_SKL_DANGER,
     K_SKL_DEF,
     K_SKL_ECON,
+    K_SKL_FACTOR,
+    K_SKL_FEINT,
+    K_SKL_FEINT_TIE,
     K_SKL_HELD,
     K_SKL_MIN_AFTER,
     K_SKL_MITIGATE,
     K_SKL_NO_CHARGE,
     K_SKL_NO_CONC,
     K_SKL_NO_STEP,
+    K_SKL_OPEN_ROUNDS,
+    K_SKL_RESIST,
     K_SKL_ROUND_SURPRISE,
+    K_SKL_TACTICS,
     K_SKL_THREAT,
     MAX_SKL_CREATURES,
+    MAX_SKL_OPEN,
     MAX_SKL_OPTIONS,
     SKL_ACT_FIRE,
     SKL_ACT_RELOAD,
@@ -266,3 +275,39 @@ def _defenses(component: BlockAndDodge, creature: Creature, state: CombatantStat
     threat = reactions.threat_option(creature, state)
     out[SKL_THREATENS] = int(threat is not None and reactions.threat_reach(creature, state) > 0)
     return out
+
+
+def skill_tactics(component: SkillTactics, battle: Battle, kn: I64, planes: I64) -> None:
+    """SKL-RES-02, SKL-FEINT-01..05, SKL-CRIT-01..04 as :class:`SkillTactics` weighs them (``kernel_skill_tactics``):
+    per creature and attack option the critical-attack damage factor and the feint bonus (weapon skill + Int), per
+    creature its resistance to a feint (Defense + Wis); the feint's variants (``skl_feint_tie_succeeds``,
+    ``skl_feint_opening_rounds``). Refused: tactics weighing other components than the ruleset's own (its reactions,
+    active defense, damage, criticals, the feint of its actions), a feint of another class, and more than
+    ``MAX_SKL_OPEN`` creatures (the openings are kept per target and feinter). Spells are refused by the actions'
+    step; the two-weapon bonus attack is never among the choices (the mode is on only by a starting condition)."""
+    rs = battle.ruleset
+    for area, part in (("reactions", component.reactions), ("active_defense", component.active_defense),
+                       ("damage", component.damage), ("criticals", component.criticals)):
+        if getattr(rs, area) is not part:
+            raise NotCompilable(f"skill-based's tactics weigh their own {area} component, not the ruleset's "
+                                f"{type(getattr(rs, area)).__name__}")
+    actions = rs.actions
+    if not isinstance(actions, SkillActions) or actions.feinting.reactions is not component.reactions:
+        raise NotCompilable("skill-based's tactics feint through skill-based's actions with the same reactions")
+    feinting = actions.feinting
+    if type(feinting) is not Feinting:
+        raise NotCompilable(f"the feint of class {type(feinting).__name__} is not the kernel's (Feinting)")
+    creatures = _tabled(battle, "tactics")
+    if len(creatures) > MAX_SKL_OPEN:
+        raise NotCompilable(f"{len(creatures)} creatures: the kernel keeps the feint openings of at most "
+                            f"{MAX_SKL_OPEN}")
+    kn[K_SKL_TACTICS] = 1
+    kn[K_SKL_OPEN_ROUNDS] = feinting.opening_rounds
+    kn[K_SKL_FEINT_TIE] = int(feinting.tie_succeeds)
+    for i, (_cid, creature) in enumerate(creatures):
+        kn[K_SKL_RESIST + i] = skill_rating(creature, "defense") + ability_mod(creature.sheet.abilities.wis)
+        for o, option in enumerate(creature.attacks):
+            k = i * (MAX_SKL_OPTIONS + 1) + o
+            kn[K_SKL_FACTOR + k] = component.criticals.damage_factor(option)
+            kn[K_SKL_FEINT + k] = (skill_rating(creature, weapon_skill(option.weapon))
+                                   + ability_mod(creature.sheet.abilities.int))

@@ -25,11 +25,13 @@ import numpy.typing as npt
 from d20combat.simulation.fast.grid import footprint_distance_ft as fp_dist
 from d20combat.simulation.fast.jit import njit
 from d20combat.simulation.fast.kernel_base import DOWN, HP, PC, PR, T_INDEX, WIELD, emit, roll
+from d20combat.simulation.fast.kernel_skill_feint import opening
 from d20combat.simulation.fast.layout import (
     K_SKL_ACTIVE,
     K_SKL_ARMOR,
     K_SKL_DANGER,
     K_SKL_DEF,
+    K_SKL_FACTOR,
     MAX_SKL_OPTIONS,
     REACH,
     SIDE,
@@ -40,6 +42,7 @@ from d20combat.simulation.fast.layout import (
     SKL_NO_DEFENSE,
     SKL_RANGED_MAIN,
     SKL_THREATENS,
+    T_SKL_CRIT,
     T_SKL_POS,
     T_SKL_RESERVE,
 )
@@ -77,6 +80,8 @@ def active_defense(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, att: in
     and the roll. True: the attack is negated (SKL-DEF-05/07)."""
     if not kn[K_SKL_ACTIVE] or t[T_SKL_RESERVE + tgt] <= 0 or s[tgt, DOWN]:
         return False
+    if opening(t, kn, tgt, att):  # SKL-FEINT-05: no block or dodge against the feinter's next attack
+        return False
     row = _row(kn, tgt, s[tgt, WIELD])
     tail = -6 if kn[row + SKL_RANGED_MAIN] and engaged(s, cs, kn, tgt) else 0
     choice, bonus = CHOICE_DODGE, kn[row + SKL_DODGE] + tail
@@ -87,7 +92,8 @@ def active_defense(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, att: in
     if t[T_SKL_POS + tgt] <= t[T_INDEX]:  # it has had its turn: the held action would lapse unused
         take = chance20 >= 2
     else:
-        danger2 = max(kn[K_SKL_DANGER + att * (MAX_SKL_OPTIONS + 1) + o] - 2 * kn[K_SKL_ARMOR + tgt], 0)
+        crit2 = 2 * t[T_SKL_CRIT] * kn[K_SKL_FACTOR + att * (MAX_SKL_OPTIONS + 1) + o]  # a declared critical attack
+        danger2 = max(kn[K_SKL_DANGER + att * (MAX_SKL_OPTIONS + 1) + o] + crit2 - 2 * kn[K_SKL_ARMOR + tgt], 0)
         take = chance20 >= 5 and 3 * danger2 >= 2 * max(s[tgt, HP], 1)
     if not take:
         return False

@@ -23,6 +23,7 @@ import numpy.typing as npt
 
 from d20combat.simulation.fast.jit import njit
 from d20combat.simulation.fast.kernel_base import REACT, SURPRISED, T_ACTIONS, T_STD, T_SURPRISE, emit
+from d20combat.simulation.fast.kernel_skill_feint import lapse_openings
 from d20combat.simulation.fast.layout import (
     K_SKL_ACTIONS,
     K_SKL_AOO_PER_ROUND,
@@ -30,6 +31,7 @@ from d20combat.simulation.fast.layout import (
     K_SKL_AUTO_RESERVE,
     K_SKL_ECON,
     K_SKL_ROUND_SURPRISE,
+    T_SKL_DECLARE,
     T_SKL_RESERVE,
 )
 
@@ -86,7 +88,7 @@ def end_of_turn(ev: I64, t: I64, kn: I64, actor: int) -> None:
     """``ComplexBasicEconomy.end_of_turn`` (``skl_auto_reserve``, SKL-RES-02/03): a turn ended without a
     declaration holds the complex actions it did not spend — unless it spent the surprise round's one action
     and that action is the round's (``skl_surprise_limit = round``)."""
-    if not kn[K_SKL_ECON] or not kn[K_SKL_AUTO_RESERVE]:
+    if not kn[K_SKL_ECON] or not kn[K_SKL_AUTO_RESERVE] or t[T_SKL_DECLARE]:  # declared: nothing more is held
         return
     if t[T_SURPRISE] and t[T_ACTIONS] > 0 and kn[K_SKL_ROUND_SURPRISE]:
         return
@@ -100,6 +102,7 @@ def end_of_turn(ev: I64, t: I64, kn: I64, actor: int) -> None:
 def release(ev: I64, t: I64, kn: I64, actor: int) -> None:
     """``SkillActions.start_of_turn`` → ``ComplexBasicEconomy.release`` (SKL-RES-02/04): the held complex actions
     become the turn's own (its pools were counted from them) until the creature declares a reserve."""
+    t[T_SKL_DECLARE] = 0  # the turn's one reserve declaration (SKL-RES-02)
     if kn[K_SKL_ACTIONS] and t[T_SKL_RESERVE + actor]:
         t[T_SKL_RESERVE + actor] = 0
         emit(ev, t, E_SKL_RELEASE, actor, 0, 0, 0, 0, 0, 0)
@@ -108,7 +111,7 @@ def release(ev: I64, t: I64, kn: I64, actor: int) -> None:
 @njit
 def lapse(ev: I64, s: I64, t: I64, kn: I64) -> None:
     """``SkillActions.end_of_round`` → ``ComplexBasicEconomy.lapse`` (SKL-RES-06): what each creature still holds
-    lapses (no feint openings in a compiled battle: the kernel's AI does not feint)."""
+    lapses, and then the feint openings it gave that end this round (``Feinting.lapse``)."""
     if not kn[K_SKL_ACTIONS]:
         return
     for i in range(s.shape[0]):
@@ -116,3 +119,4 @@ def lapse(ev: I64, s: I64, t: I64, kn: I64) -> None:
         if held:
             t[T_SKL_RESERVE + i] = 0
             emit(ev, t, E_SKL_LAPSE, i, held, 0, 0, 0, 0, 0)
+        lapse_openings(ev, t, kn, i, s.shape[0])  # Feinting.lapse (kernel_skill_feint)

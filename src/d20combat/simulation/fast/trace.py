@@ -11,16 +11,20 @@ from collections.abc import Iterable
 from typing import Any
 
 from d20combat.encounter import events as ev
-from d20combat.model.statblock import WeaponKind
+from d20combat.model.statblock import WeaponKind, ability_mod
 from d20combat.numbers import Modifier, total
+from d20combat.rulesets.skill_based.options import FEINTED
+from d20combat.rulesets.skill_based.skills import skill_rating, weapon_skill
 from d20combat.simulation.fast import kernel_base as k
 from d20combat.simulation.fast import kernel_defense as kd
 from d20combat.simulation.fast import kernel_injury as ki
 from d20combat.simulation.fast import kernel_skill_defense as kdf
+from d20combat.simulation.fast import kernel_skill_feint as ksf
 from d20combat.simulation.fast import kernel_skill_reactions as ksr
 from d20combat.simulation.fast.compile import CON_MOD, CON_SCORE, CompiledBattle
 from d20combat.simulation.fast.kernel_base import CB_BLOODIED, CB_DEAD, CB_DYING, CB_OFF_GUARD, CB_STABLE, CB_STAGGERED
 from d20combat.simulation.fast.kernel_skill_economy import E_SKL_HOLD, E_SKL_LAPSE, E_SKL_REACTIONS, E_SKL_RELEASE
+from d20combat.simulation.fast.kernel_skill_tactics import A_SKL_FEINT
 from d20combat.simulation.fast.layout import K_DEATH_CON, K_SKL_ECON, SHEET_HP
 from d20combat.simulation.fast.runner import FastResult
 
@@ -135,11 +139,14 @@ def _skill_entries(cb: CompiledBattle, reactions: list[dict[str, int]], wielding
         reactions[a] = {**reactions[a], **dict.fromkeys(held, 0)}
         return [("reactions_set", cid, tuple(sorted(reactions[a].items()))),
                 ("note", f"{cid}'s unspent reserve ({b}) lapses (SKL-RES-06)")]
-    if code == E_SKL_HOLD:
+    if code == E_SKL_HOLD:  # d: declared (Reserve, SKL-RES-02), else kept at the end of the turn
         reactions[a] = {**reactions[a], "reserve": b, "offhand": 0}
-        return [("reactions_set", cid, tuple(sorted(reactions[a].items()))),
-                ("note", f"{cid} keeps {b} complex action(s) held in reserve for block, dodge or counterspell "
-                         f"until the end of the round (SKL-RES-02/03)")]
+        declared = [("budget", cid, f"reserve {b}", "none", (("complex", b), ("declare", 1), ("offhand", 0)))]
+        return [*(declared if d else []), ("reactions_set", cid, tuple(sorted(reactions[a].items()))),
+                ("note", f"{cid} {'declares' if d else 'keeps'} {b} complex action(s) held in reserve for block, "
+                         f"dodge or counterspell until the end of the round (SKL-RES-02/03)")]
+    if code in (ksf.E_SKL_FEINT, ksf.E_SKL_OPEN, ksf.E_SKL_OPEN_END):
+        return _feint_entries(cb, row)
     choice = _CHOICES[c]
     reactions[a] = {**reactions[a], "reserve": reactions[a].get("reserve", 0) - 1}
     out: list[Entry] = [("reaction_spent", cid, "reserve", f"{choice} against {cb.ids[b]}'s attack (reserve)")]
@@ -153,6 +160,31 @@ def _skill_entries(cb: CompiledBattle, reactions: list[dict[str, int]], wielding
                 ("note", f"{cid} has blocked with its {name} {count} time(s); ranged weapons misused so soon break "
                          f"(SKL-RNG-03)")]
     return [*out, ("defense", cid, d, e, bool(f))]
+
+
+def _feint_entries(cb: CompiledBattle, row: tuple[int, ...]) -> list[Entry]:
+    """Skill-based's feint rows (kernel_skill_feint) as the reference's events (Feinting.feint and lapse,
+    BlockAndDodge.attack_rolled)."""
+    code, a, b, c, d, e, f = row
+    cid, other = cb.ids[a], cb.ids[b]
+    if code == ksf.E_SKL_OPEN:
+        return [("effect_added", cid, FEINTED + other, "", c, 0, 0)]
+    if code == ksf.E_SKL_OPEN_END:
+        out: list[Entry] = [("effect_ended", cid, FEINTED + other)]
+        if c == ksf.OPEN_USED:
+            out.append(("note", f"{cid} could not block or dodge: {other}'s feint (SKL-FEINT-05)"))
+        elif c == ksf.OPEN_LAPSED:
+            out.append(("note", f"the opening {cid} gave by being {FEINTED + other} lapses unused (SKL-FEINT-05)"))
+        return out
+    creature, target = cb.battle.creatures[cid], cb.battle.creatures[other]
+    skill = weapon_skill(creature.attacks[f].weapon)
+    mine = total(c, [Modifier(skill_rating(creature, skill), f"{skill} skill"),
+                     Modifier(ability_mod(creature.sheet.abilities.int), "Int")], base_label="d20")
+    theirs = total(d, [Modifier(skill_rating(target, "defense"), "Defense skill"),
+                       Modifier(ability_mod(target.sheet.abilities.wis), "Wis")], base_label="d20")
+    outcome = ("succeeds: it cannot block or dodge " + cid + "'s next attack (SKL-FEINT-05)" if e
+               else "fails" + (" (a tie goes to the defender, SKL-FEINT-04)" if mine.value == theirs.value else ""))
+    return [("note", f"{cid} feints {other}: {mine.explain()} vs {theirs.explain()} — {outcome}")]
 
 
 _ROLL = re.compile(r"(?:hits|misses)(?: \(natural \d+\))?: (-?\d+) = (?:d20 |natural )(\d+)")
@@ -270,7 +302,8 @@ def fast_entries(cb: CompiledBattle, result: FastResult) -> list[Entry]:
                       k.A_CHARGE: f"charge {ids[c]}" if b == k.A_CHARGE else "", k.A_STEP: "5-foot step",
                       k.A_DRAW: f"draw {names[a][c]}" if b == k.A_DRAW else "",
                       k.A_RELOAD: f"reload {names[a][c]}" if b == k.A_RELOAD else "",
-                      k.A_CDG: f"coup de grace {ids[c]}", k.A_FIND: f"find {ids[c]}"}[b]
+                      k.A_CDG: f"coup de grace {ids[c]}", k.A_FIND: f"find {ids[c]}",
+                      A_SKL_FEINT: f"feint {ids[c]}" if b == A_SKL_FEINT else ""}[b]
             label = _LABELS[d]
             spent = _SPEND[label]
             if skill:
@@ -307,7 +340,8 @@ def fast_entries(cb: CompiledBattle, result: FastResult) -> list[Entry]:
                 loaded[a].add(option)
                 note = f"reloads {option}"
             out.append(("equipment", ids[a], wielding[a], shield[a], tuple(sorted(loaded[a])), note))
-        elif code in (E_SKL_REACTIONS, E_SKL_HOLD, E_SKL_RELEASE, E_SKL_LAPSE, kdf.E_SKL_SPENT):
+        elif code in (E_SKL_REACTIONS, E_SKL_HOLD, E_SKL_RELEASE, E_SKL_LAPSE, kdf.E_SKL_SPENT, ksf.E_SKL_FEINT,
+                      ksf.E_SKL_OPEN, ksf.E_SKL_OPEN_END):
             out += _skill_entries(cb, reactions, wielding, (code, a, b, c, d, _e, _f))
         elif code == k.E_REACTIONS_SET:
             out.append(("reactions_set", ids[a], ((battle.ruleset.reactions.pool, b),)))

@@ -1,0 +1,218 @@
+"""Skill-based's tactics in the kernel (:class:`SkillTactics`, switched on by ``kn[K_SKL_TACTICS]``) and the actions
+it chooses: the reserve declaration (:class:`Reserve`, SKL-RES-02) and the feint (kernel_skill_feint); its attacks
+carry the critical-attack penalty (SKL-CRIT), which the attack (kernel_strike) reads from ``t[T_SKL_CRIT]``.
+
+``SkillTactics.ai_suggestion`` replayed: the foes by (hp, name); for each, the attack with the wielded weapon at
+the critical-attack penalty 0..5 with the best expected damage (the die as the attack counts it, the foe's best
+block or dodge answering a hit unless our feint opened it, mean damage after armor, ``kn[K_SKL_DANGER + …]`` halved,
+plus the penalty times the weapon's factor ``kn[K_SKL_FACTOR + …]``), and a feint when the foe's defenses spoil more
+than the attack is worth; wounded (hp × 3 ≤ the sheet's) and engaged with nothing worth ≥ 1: hold every complex
+action; else the most valuable legal choice (the first on a tie); engaged with no attack at all: hold them; engaged
+with nothing left to strike or defend with: end the turn. Floats are computed in the reference's order, so every
+comparison comes out the same. The two-weapon bonus attack is never among the choices (the mode is switched on only
+by a starting condition, which a compiled battle never has) and spells are refused by the actions' step.
+
+Event row ``E_SKL_DECLARE`` is the economy's hold row (``E_SKL_HOLD`` with ``d`` = 1): the declaration's
+``BudgetSpent`` (cost "none", the complex actions and the declaration) and its ``ReactionsSet`` and note.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from d20combat.simulation.fast.grid import footprint_distance_ft as fp_dist
+from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.kernel_base import (
+    A_ATTACK,
+    A_END,
+    C_STANDARD,
+    DOWN,
+    HP,
+    PC,
+    PR,
+    T_ACTIONS,
+    T_STD,
+    T_SURPRISE,
+    WIELD,
+    emit,
+)
+from d20combat.simulation.fast.kernel_flow import pay_label
+from d20combat.simulation.fast.kernel_skill_defense import _row, engaged
+from d20combat.simulation.fast.kernel_skill_economy import E_SKL_HOLD
+from d20combat.simulation.fast.kernel_skill_feint import opening
+from d20combat.simulation.fast.kernel_strike import plan, target_ac
+from d20combat.simulation.fast.layout import (
+    ID_RANK,
+    K_SKL_AOO_PER_ROUND,
+    K_SKL_ARMOR,
+    K_SKL_DANGER,
+    K_SKL_FACTOR,
+    K_SKL_FEINT,
+    K_SKL_RESIST,
+    K_SKL_ROUND_SURPRISE,
+    K_SKL_TACTICS,
+    K_SKL_THREAT,
+    MAX_SKL_OPTIONS,
+    RANGED,
+    REACH,
+    SHEET_HP,
+    SIZE,
+    SKL_BLOCK,
+    SKL_BLOCK_OFF,
+    SKL_DODGE,
+    SKL_NO_DEFENSE,
+    SKL_RANGED_MAIN,
+    T_SKL_DECLARE,
+    T_SKL_RESERVE,
+)
+
+I64 = npt.NDArray[np.int64]
+F64 = npt.NDArray[np.float64]
+I16 = npt.NDArray[np.int16]
+
+A_SKL_RESERVE, A_SKL_FEINT = 100, 101
+"""The kernel's action codes of skill-based's own actions (the core's are below)."""
+NO_SUGGESTION = -1
+
+
+@njit
+def expected_damage(faces: I64, bonus: int, pd: int, mean: float, factor: int, has_def: bool,
+                    best_def: int) -> F64:
+    """``SkillTactics._expected_damage``: one attack's expected damage at each critical-attack penalty 0..5."""
+    out = np.empty(6, dtype=np.float64)
+    for p in range(6):
+        value = 0.0
+        for face in range(1, 21):
+            roll = faces[face] + bonus - p
+            if roll >= pd:
+                stop = min(max(21 - (roll - best_def), 0), 20) / 20 if has_def else 0.0
+                value += (1 - stop) * max(mean + p * factor, 0.0) / 20
+        out[p] = value
+    return out
+
+
+@njit
+def best_defense(s: I64, cs: I64, t: I64, kn: I64, me: int, foe: int) -> tuple[bool, int]:
+    """``BlockAndDodge.available_defenses`` at its best (the foe can act, holds a complex action, and our feint
+    has not opened it): (any, the best bonus)."""
+    if s[foe, DOWN] or t[T_SKL_RESERVE + foe] <= 0 or opening(t, kn, foe, me):
+        return False, 0
+    row = _row(kn, foe, s[foe, WIELD])
+    tail = -6 if kn[row + SKL_RANGED_MAIN] and engaged(s, cs, kn, foe) else 0
+    best = kn[row + SKL_DODGE] + tail
+    for k in (SKL_BLOCK, SKL_BLOCK_OFF):
+        if kn[row + k] != SKL_NO_DEFENSE and kn[row + k] + tail > best:
+            best = kn[row + k] + tail
+    return True, best
+
+
+@njit
+def feint_option(s: I64, cs: I64, kn: I64, me: int, foe: int) -> int:
+    """The option ``Feinting.feint`` feints ``foe`` with (the threatening weapon, SKL-AOO-02, when the foe is in its
+    reach, SKL-FEINT-01), or -1."""
+    o = kn[K_SKL_THREAT + me * (MAX_SKL_OPTIONS + 1) + s[me, WIELD] + 1]
+    if o < 0:
+        return -1
+    d = fp_dist(s[me, PC], s[me, PR], cs[me, SIZE], s[foe, PC], s[foe, PR], cs[foe, SIZE])
+    return o if 0 < d <= cs[me, REACH] else -1
+
+
+@njit
+def _reserve_ok(t: I64, kn: I64) -> bool:
+    """``ComplexBasicEconomy.declare_reserve``'s check of a declaration holding every complex action left."""
+    return not (t[T_SURPRISE] and t[T_ACTIONS] > 0 and kn[K_SKL_ROUND_SURPRISE])
+
+
+@njit
+def suggestion(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int,  # type: ignore[type-arg]
+               foes_in_order: I64) -> tuple[int, int, int, int]:
+    """``SkillTactics.ai_suggestion`` when legal: (action, argument, argument, critical-attack penalty), or
+    ``NO_SUGGESTION`` (TacticalAI goes on with its own choice)."""
+    cs, opt, faces, kn = w[0], w[1], w[7], w[9]
+    if not kn[K_SKL_TACTICS]:
+        return NO_SUGGESTION, 0, 0, 0
+    n = foes_in_order.shape[0]
+    keys = np.empty(n, dtype=np.int64)
+    for k in range(n):
+        f = foes_in_order[k]
+        keys[k] = (s[f, HP] + 1_000_000) * 1_000_000 + cs[f, ID_RANK]
+    foes = foes_in_order[np.argsort(keys)]
+    complex_left = t[T_STD]
+    main = s[me, WIELD]
+    declare = t[T_SKL_DECLARE] == 0
+    is_engaged = engaged(s, cs, kn, me)
+    values = np.zeros(2 * n, dtype=np.float64)
+    kinds = np.zeros(2 * n, dtype=np.int64)
+    targets = np.zeros(2 * n, dtype=np.int64)
+    pens = np.zeros(2 * n, dtype=np.int64)
+    nc = 0
+    can_attack = False
+    if complex_left and main >= 0:
+        for foe in foes:
+            ok, _total, raw, degree, _pct = plan(w, m, s, t, occ, me, foe, main, s[me, PC], s[me, PR], True)
+            if not ok:
+                continue
+            can_attack = True
+            pd = target_ac(w, m[5], s, t, me, foe, main, degree)
+            has_def, best_def = best_defense(s, cs, t, kn, me, foe)
+            mean = (kn[K_SKL_DANGER + me * (MAX_SKL_OPTIONS + 1) + main] - 2 * kn[K_SKL_ARMOR + foe]) / 2
+            factor = kn[K_SKL_FACTOR + me * (MAX_SKL_OPTIONS + 1) + main]
+            vals = expected_damage(faces, raw, pd, mean, factor, has_def, best_def)
+            p = 0
+            for k in range(1, 6):
+                if vals[k] > vals[p]:
+                    p = k
+            values[nc], kinds[nc], targets[nc], pens[nc] = vals[p], A_ATTACK, foe, p
+            nc += 1
+            if has_def and not opt[me, main, RANGED]:
+                open_vals = expected_damage(faces, raw, pd, mean, factor, False, 0)
+                open_value = open_vals[0]
+                for k in range(1, 6):
+                    open_value = max(open_value, open_vals[k])
+                feint = kn[K_SKL_FEINT + me * (MAX_SKL_OPTIONS + 1) + main]
+                resist = kn[K_SKL_RESIST + foe]
+                count = 0
+                for x in range(1, 21):
+                    for y in range(1, 21):
+                        if x + feint > y + resist:
+                            count += 1
+                gain = count / 400 * (open_value - vals[p]) * 1
+                if gain > vals[p]:
+                    values[nc], kinds[nc], targets[nc], pens[nc] = gain, A_SKL_FEINT, foe, 0
+                    nc += 1
+    best = 0.0
+    for k in range(nc):
+        best = values[k] if k == 0 else max(best, values[k])
+    if declare and complex_left and is_engaged and s[me, HP] * 3 <= cs[me, SHEET_HP] and best < 1:
+        if _reserve_ok(t, kn):
+            return A_SKL_RESERVE, complex_left, 0, 0
+        return NO_SUGGESTION, 0, 0, 0
+    chosen = -1
+    affordable = pay_label(s, cs, t, kn, C_STANDARD) != -1
+    for k in range(nc):
+        if not affordable:
+            break
+        if kinds[k] == A_SKL_FEINT and feint_option(s, cs, kn, me, targets[k]) < 0:
+            continue
+        if chosen == -1 or values[k] > values[chosen]:
+            chosen = k
+    if chosen != -1:
+        return kinds[chosen], targets[chosen], main, pens[chosen]
+    if declare and complex_left and is_engaged and not can_attack:
+        if _reserve_ok(t, kn):
+            return A_SKL_RESERVE, complex_left, 0, 0
+        return NO_SUGGESTION, 0, 0, 0
+    if is_engaged and not complex_left and not t[T_SKL_RESERVE + me]:
+        return A_END, 0, 0, 0  # nothing left to strike or defend with
+    return NO_SUGGESTION, 0, 0, 0
+
+
+@njit
+def declare_reserve(ev: I64, t: I64, kn: I64, me: int, count: int) -> None:
+    """``ComplexBasicEconomy.declare_reserve`` (SKL-RES-01/02): hold ``count`` complex actions for the round."""
+    t[T_STD] -= count
+    t[T_SKL_DECLARE] = 1
+    t[T_SKL_RESERVE + me] = count
+    emit(ev, t, E_SKL_HOLD, me, count, kn[K_SKL_AOO_PER_ROUND], 1, 0, 0, 0)
+
