@@ -31,6 +31,7 @@ from d20combat.rulesets.skill_based.feint import Feinting
 from d20combat.rulesets.skill_based.options import UNARMED
 from d20combat.rulesets.skill_based.reactions import DISTRACTING_ACTS, SkillAttacksOfOpportunity
 from d20combat.rulesets.skill_based.skills import action_grants, skill_rating, weapon_skill
+from d20combat.rulesets.skill_based.spells import Counterspelling
 from d20combat.rulesets.skill_based.tactics import SkillTactics
 from d20combat.simulation.fast.layout import (
     CONC_STRONGEST,
@@ -45,6 +46,7 @@ from d20combat.simulation.fast.layout import (
     K_SKL_AS_BASIC,
     K_SKL_AUTO_RESERVE,
     K_SKL_CALM,
+    K_SKL_COUNTER_TIE,
     K_SKL_DANGER,
     K_SKL_DEF,
     K_SKL_ECON,
@@ -52,6 +54,7 @@ from d20combat.simulation.fast.layout import (
     K_SKL_FEINT,
     K_SKL_FEINT_TIE,
     K_SKL_HELD,
+    K_SKL_MAGIC,
     K_SKL_MIN_AFTER,
     K_SKL_MITIGATE,
     K_SKL_NO_CHARGE,
@@ -60,11 +63,14 @@ from d20combat.simulation.fast.layout import (
     K_SKL_OPEN_ROUNDS,
     K_SKL_RESIST,
     K_SKL_ROUND_SURPRISE,
+    K_SKL_SPELL_SKILL,
     K_SKL_TACTICS,
     K_SKL_THREAT,
     MAX_SKL_CREATURES,
+    MAX_SKL_MAGIC,
     MAX_SKL_OPEN,
     MAX_SKL_OPTIONS,
+    SKL_ACT_CAST,
     SKL_ACT_FIRE,
     SKL_ACT_RELOAD,
     SKL_BLOCK,
@@ -186,23 +192,48 @@ def skill_aoo(component: SkillAttacksOfOpportunity, battle: Battle, kn: I64, pla
             o = creature.attacks.index(threat) if threat is not None and component.threat_reach(creature, state) else -1
             kn[K_SKL_THREAT + i * (MAX_SKL_OPTIONS + 1) + w] = o
         kn[K_SKL_CALM + i] = (SKL_ACT_FIRE * creature.has_feat("no_provoke:fire_ranged")
-                              + SKL_ACT_RELOAD * creature.has_feat("no_provoke:reload"))
+                              + SKL_ACT_RELOAD * creature.has_feat("no_provoke:reload")
+                              + SKL_ACT_CAST * creature.has_feat("no_provoke:cast_spell"))
 
 
 def skill_actions(component: SkillActions, battle: Battle, kn: I64, planes: I64) -> None:
     """SKL-RES-02/04/06: the reserve released at the start of each turn and lapsing at the end of the round;
     rules-diff P7 / SKL-AOO-12: no charge unless ``skl_charge``, no 5-foot step unless ``skl_pf_actions``. Its own
-    actions (reserve, feint, cast spell, two-weapon mode, bonus attack) are chosen only by skill-based's tactics,
-    which the kernel refuses. Refused: a creature with a spell attack (SKL-CSPL-02: cast only through
-    ``cast_spell``, which the kernel's AI does not use)."""
+    actions (reserve, feint, cast spell) are chosen only by skill-based's tactics (``kernel_skill_tactics``; the
+    two-weapon mode and bonus attack never: the mode is on only by a starting condition); the counterspell
+    window's tables (:func:`_counterspelling`). Refused: a creature with a spell attack under other tactics
+    (SKL-CSPL-02: cast only through ``cast_spell``, which only skill-based's tactics choose)."""
+    casting = isinstance(battle.ruleset.tactics, SkillTactics)
+    magic: list[str] = []
     for cid, creature in battle.creatures.items():
-        spell = next((o.name for o in creature.attacks if o.kind is WeaponKind.SPELL), None)
-        if spell is not None:
-            raise NotCompilable(f"{cid}'s {spell}: skill-based casts spells only with cast_spell (SKL-CSPL-02), "
-                                f"which the kernel's AI does not use")
+        spell = next((o for o in creature.attacks if o.kind is WeaponKind.SPELL), None)
+        if spell is not None and not casting:
+            raise NotCompilable(f"{cid}'s {spell.name}: skill-based casts spells only with cast_spell (SKL-CSPL-02), "
+                                f"which only skill-based's tactics choose")
+        magic += [weapon_skill(o.weapon) for o in creature.attacks if o.kind is WeaponKind.SPELL]
+    if magic:
+        _counterspelling(component, battle, kn, sorted(set(magic)))
     kn[K_SKL_ACTIONS] = 1
     kn[K_SKL_NO_CHARGE] = int(not component.charge)
     kn[K_SKL_NO_STEP] = int(not component.pf_actions)
+
+
+def _counterspelling(component: SkillActions, battle: Battle, kn: I64, magic: list[str]) -> None:
+    """SKL-CSPL-01..07 (``Counterspelling``): per creature its rating in each magic skill of the battle's spells, per
+    spell attack its skill; ``skl_counterspell_tie_counters``. Refused: another counterspelling component, more
+    than ``MAX_SKL_MAGIC`` magic skills."""
+    if type(component.spells) is not Counterspelling:
+        raise NotCompilable(f"the spells component {type(component.spells).__name__} is not the kernel's "
+                            f"(Counterspelling)")
+    if len(magic) > MAX_SKL_MAGIC:
+        raise NotCompilable(f"{len(magic)} magic skills: the kernel's counterspell tables hold at most {MAX_SKL_MAGIC}")
+    kn[K_SKL_COUNTER_TIE] = int(component.spells.tie_counters)
+    for i, (_cid, creature) in enumerate(_tabled(battle, "counterspell")):
+        for k, skill in enumerate(magic):
+            kn[K_SKL_MAGIC + i * MAX_SKL_MAGIC + k] = skill_rating(creature, skill)
+        for o, option in enumerate(creature.attacks):
+            index = magic.index(weapon_skill(option.weapon)) if option.kind is WeaponKind.SPELL else -1
+            kn[K_SKL_SPELL_SKILL + i * (MAX_SKL_OPTIONS + 1) + o] = index
 
 
 def block_and_dodge(component: BlockAndDodge, battle: Battle, kn: I64, planes: I64) -> None:

@@ -106,24 +106,24 @@ from d20combat.simulation.fast.kernel_skill_defense import positions
 from d20combat.simulation.fast.kernel_skill_economy import end_of_turn as skill_end_of_turn
 from d20combat.simulation.fast.kernel_skill_feint import feint
 from d20combat.simulation.fast.kernel_skill_reactions import distracting
-from d20combat.simulation.fast.kernel_skill_tactics import (
-    A_SKL_FEINT,
-    A_SKL_RESERVE,
-    NO_SUGGESTION,
-    declare_reserve,
-    feint_option,
-)
+from d20combat.simulation.fast.kernel_skill_spells import counterspelled
+from d20combat.simulation.fast.kernel_skill_tactics import NO_SUGGESTION, declare_reserve, feint_option
 from d20combat.simulation.fast.kernel_skill_tactics import suggestion as skill_suggestion
 from d20combat.simulation.fast.kernel_strike import plan, roll_attack, target_ac
 from d20combat.simulation.fast.layout import (
+    A_SKL_CAST,
+    A_SKL_FEINT,
+    A_SKL_RESERVE,
     K_AOO,
     K_CDG_REMOVES_MISS,
     K_CHARGE_EARLY,
+    K_SKL_ACTIONS,
     K_SKL_NO_CHARGE,
     K_SKL_NO_STEP,
     K_TACTICS_CMV,
     LAND_SPEED,
     PROJECTILE,
+    SPELL,
     T_SKL_CRIT,
 )
 from d20combat.simulation.fast.paths import FOUND, FOUND_PATHS, KINDS, reachable_into, search_box
@@ -561,7 +561,7 @@ def choose(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64) -> Decision
         return act(A_END, 0, 0)
     if can_afford(w, s, t, C_STANDARD):
         foe = best_attack(w, m, s, t, occ, me, o, foes)
-        if foe != -1:
+        if foe != -1 and not (w[9][K_SKL_ACTIONS] and opt[me, o, SPELL]):  # skill-based: spells by cast_spell
             return act(A_ATTACK, foe, o)
     ranged = opt[me, o, RANGED] == 1
     if not can_afford(w, s, t, C_STANDARD):
@@ -614,6 +614,12 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
         feinted_with = feint_option(s, cs, kn, me, a)
         spend(ev, t, me, A_SKL_FEINT, a, L_STANDARD)
         feint(ev, t, kn, tape, me, a, feinted_with)
+        strenuous(ev, s, cs, t, kn, tape, me)
+    elif kind == A_SKL_CAST:  # skill-based's CastSpell and its counterspell window (kernel_skill_spells)
+        _ok, total, _raw, degree, pct = plan(w, m, s, t, occ, me, a, b, s[me, PC], s[me, PR], False)
+        spend(ev, t, me, A_SKL_CAST, b, L_STANDARD)
+        if not counterspelled(ev, s, cs, t, kn, tape, order, me, b):
+            roll_attack(w, m[5], ev, s, t, tape, me, a, b, total, degree, pct)
         strenuous(ev, s, cs, t, kn, tape, me)
     elif kind == A_CHARGE:
         _ok, ec, er, dist = charge_plan(w, m, s, t, occ, me, a, b)

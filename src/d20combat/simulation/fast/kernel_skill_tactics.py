@@ -1,8 +1,10 @@
 """Skill-based's tactics in the kernel (:class:`SkillTactics`, switched on by ``kn[K_SKL_TACTICS]``) and the actions
-it chooses: the reserve declaration (:class:`Reserve`, SKL-RES-02) and the feint (kernel_skill_feint); its attacks
+it chooses: the reserve declaration (:class:`Reserve`, SKL-RES-02), the feint (kernel_skill_feint) and the
+spell (kernel_skill_spells); its attacks
 carry the critical-attack penalty (SKL-CRIT), which the attack (kernel_strike) reads from ``t[T_SKL_CRIT]``.
 
-``SkillTactics.ai_suggestion`` replayed: the foes by (hp, name); for each, the attack with the wielded weapon at
+``SkillTactics.ai_suggestion`` replayed: the foes by (hp, name); a spell in hand is cast at the first it can be;
+for each, the attack with the wielded weapon at
 the critical-attack penalty 0..5 with the best expected damage (the die as the attack counts it, the foe's best
 block or dodge answering a hit unless our feint opened it, mean damage after armor, ``kn[K_SKL_DANGER + …]`` halved,
 plus the penalty times the weapon's factor ``kn[K_SKL_FACTOR + …]``), and a feint when the foe's defenses spoil more
@@ -10,7 +12,7 @@ than the attack is worth; wounded (hp × 3 ≤ the sheet's) and engaged with not
 action; else the most valuable legal choice (the first on a tie); engaged with no attack at all: hold them; engaged
 with nothing left to strike or defend with: end the turn. Floats are computed in the reference's order, so every
 comparison comes out the same. The two-weapon bonus attack is never among the choices (the mode is switched on only
-by a starting condition, which a compiled battle never has) and spells are refused by the actions' step.
+by a starting condition, which a compiled battle never has).
 
 Event row ``E_SKL_DECLARE`` is the economy's hold row (``E_SKL_HOLD`` with ``d`` = 1): the declaration's
 ``BudgetSpent`` (cost "none", the complex actions and the declaration) and its ``ReactionsSet`` and note.
@@ -41,8 +43,12 @@ from d20combat.simulation.fast.kernel_flow import pay_label
 from d20combat.simulation.fast.kernel_skill_defense import _row, engaged
 from d20combat.simulation.fast.kernel_skill_economy import E_SKL_HOLD
 from d20combat.simulation.fast.kernel_skill_feint import opening
+from d20combat.simulation.fast.kernel_skill_spells import cast_ok
 from d20combat.simulation.fast.kernel_strike import plan, target_ac
 from d20combat.simulation.fast.layout import (
+    A_SKL_CAST,
+    A_SKL_FEINT,
+    A_SKL_RESERVE,
     ID_RANK,
     K_SKL_AOO_PER_ROUND,
     K_SKL_ARMOR,
@@ -63,6 +69,7 @@ from d20combat.simulation.fast.layout import (
     SKL_DODGE,
     SKL_NO_DEFENSE,
     SKL_RANGED_MAIN,
+    SPELL,
     T_SKL_DECLARE,
     T_SKL_RESERVE,
 )
@@ -71,8 +78,6 @@ I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
 I16 = npt.NDArray[np.int16]
 
-A_SKL_RESERVE, A_SKL_FEINT = 100, 101
-"""The kernel's action codes of skill-based's own actions (the core's are below)."""
 NO_SUGGESTION = -1
 
 
@@ -142,6 +147,10 @@ def suggestion(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int,  # type: i
     main = s[me, WIELD]
     declare = t[T_SKL_DECLARE] == 0
     is_engaged = engaged(s, cs, kn, me)
+    if complex_left and main >= 0 and opt[me, main, SPELL]:
+        for foe in foes:  # SKL-CSPL-02: a spell is cast through CastSpell (kernel_skill_spells)
+            if cast_ok(w, m, s, t, occ, me, foe, main):
+                return A_SKL_CAST, foe, main, 0
     values = np.zeros(2 * n, dtype=np.float64)
     kinds = np.zeros(2 * n, dtype=np.int64)
     targets = np.zeros(2 * n, dtype=np.int64)
@@ -190,10 +199,13 @@ def suggestion(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int,  # type: i
         return NO_SUGGESTION, 0, 0, 0
     chosen = -1
     affordable = pay_label(s, cs, t, kn, C_STANDARD) != -1
+    spell = opt[me, main, SPELL] if main >= 0 else 0  # an attack with a spell: cast it instead (SKL-CSPL-02)
     for k in range(nc):
         if not affordable:
             break
         if kinds[k] == A_SKL_FEINT and feint_option(s, cs, kn, me, targets[k]) < 0:
+            continue
+        if kinds[k] == A_ATTACK and spell:
             continue
         if chosen == -1 or values[k] > values[chosen]:
             chosen = k

@@ -97,6 +97,8 @@ K_SKL_CALM = K_SKL_HELD + MAX_SKL_CREATURES * (MAX_SKL_OPTIONS + 1)
 """``kn[K_SKL_CALM + i]``: the distracting acts creature ``i`` does without provoking (SKL-AOO-22, a feat
 ``no_provoke:<act>``): bit ``SKL_ACT_FIRE`` firing a ranged weapon, ``SKL_ACT_RELOAD`` loading a crossbow."""
 SKL_ACT_FIRE, SKL_ACT_RELOAD = 1, 2
+SKL_ACT_CAST = 4
+"""Bit ``SKL_ACT_CAST`` of ``kn[K_SKL_CALM + i]``: casting a spell (SKL-AOO-15)."""
 K_SKL_TACTICS, K_SKL_OPEN_ROUNDS, K_SKL_FEINT_TIE = range(113, 116)
 """``kn[K_SKL_TACTICS]``: skill-based's tactics (:class:`SkillTactics`, ``kernel_skill_tactics``) — the reserve when
 wounded and engaged, feints, the critical-attack penalty by expected damage; the feint's opening lasts
@@ -110,7 +112,20 @@ K_SKL_FEINT = K_SKL_FACTOR + MAX_SKL_CREATURES * (MAX_SKL_OPTIONS + 1)
 skill + Int, SKL-FEINT-03)."""
 K_SKL_RESIST = K_SKL_FEINT + MAX_SKL_CREATURES * (MAX_SKL_OPTIONS + 1)
 """``kn[K_SKL_RESIST + i]``: creature ``i``'s resistance to a feint (Defense skill + Wis, SKL-FEINT-03)."""
-N_KN = K_SKL_RESIST + MAX_SKL_CREATURES
+K_SKL_COUNTER_TIE = 116
+"""``kn[K_SKL_COUNTER_TIE]``: a tie counters the spell (``skl_counterspell_tie_counters``, SKL-CSPL-05)."""
+MAX_SKL_MAGIC = 4
+"""The magic skills (of the spell attacks) a battle under skill-based's actions may have."""
+K_SKL_MAGIC = K_SKL_RESIST + MAX_SKL_CREATURES
+"""``kn[K_SKL_MAGIC + i * MAX_SKL_MAGIC + k]``: creature ``i``'s rating in the battle's ``k``-th magic skill
+(SKL-CSPL-06/07: trained when ≥ 1)."""
+K_SKL_SPELL_SKILL = K_SKL_MAGIC + MAX_SKL_CREATURES * MAX_SKL_MAGIC
+"""``kn[K_SKL_SPELL_SKILL + i * (MAX_SKL_OPTIONS + 1) + o]``: the magic skill (``k``) creature ``i``'s spell attack
+``o`` is cast with (-1: not a spell)."""
+N_KN = K_SKL_SPELL_SKILL + MAX_SKL_CREATURES * (MAX_SKL_OPTIONS + 1)
+A_SKL_RESERVE, A_SKL_FEINT, A_SKL_CAST = 100, 101, 102
+"""The kernel's action codes of skill-based's own actions (the core's ``A_*`` are below): :class:`Reserve`,
+:class:`Feint`, :class:`CastSpell`."""
 """``kn[K_ECON_CMV]``: the economy is off-guard's minor/major one (staggered: a single action; dying, stable
 or dead: no actions; no PFB strain). ``kn[K_INJURY_CMV]``: health is off-guard's damage taken (CMV-INJ), with
 its variants: the death save adds Con (``K_DEATH_CON``), a passed one makes stable (``K_PASS_STABLE``) rather

@@ -24,8 +24,8 @@ from d20combat.simulation.fast import kernel_skill_reactions as ksr
 from d20combat.simulation.fast.compile import CON_MOD, CON_SCORE, CompiledBattle
 from d20combat.simulation.fast.kernel_base import CB_BLOODIED, CB_DEAD, CB_DYING, CB_OFF_GUARD, CB_STABLE, CB_STAGGERED
 from d20combat.simulation.fast.kernel_skill_economy import E_SKL_HOLD, E_SKL_LAPSE, E_SKL_REACTIONS, E_SKL_RELEASE
-from d20combat.simulation.fast.kernel_skill_tactics import A_SKL_FEINT
-from d20combat.simulation.fast.layout import K_DEATH_CON, K_SKL_ECON, SHEET_HP
+from d20combat.simulation.fast.kernel_skill_spells import E_SKL_COUNTER
+from d20combat.simulation.fast.layout import A_SKL_CAST, A_SKL_FEINT, K_DEATH_CON, K_SKL_ECON, SHEET_HP
 from d20combat.simulation.fast.runner import FastResult
 
 Entry = tuple[Any, ...]
@@ -40,7 +40,8 @@ _SKL_LABELS = {"standard": "complex", "move": "basic", "standard-as-move": "comp
 _SKL_POOLS = {"standard": "complex", "move": "basic", "free": "free"}
 _WHY = {ksr.WHY_LEAVES: "leaves {square}, a threatened square",
         ksr.WHY_FIRES: "fires a ranged weapon in a threatened square (SKL-AOO-14)",
-        ksr.WHY_RELOADS: "loads a crossbow in a threatened square (SKL-AOO-17)"}
+        ksr.WHY_RELOADS: "loads a crossbow in a threatened square (SKL-AOO-17)",
+        ksr.WHY_CASTS: "casts a spell in a threatened square (SKL-AOO-15)"}
 """Why an attack of opportunity was offered (``SkillAttacksOfOpportunity.provoking_act``'s reasons)."""
 _MODES = {k.MODE_MOVE: "move", k.MODE_STEP: "step", k.MODE_CHARGE: "charge"}
 _HEALTH = {k.H_OK: "ok", k.H_DISABLED: "disabled", k.H_DYING: "dying", k.H_DEAD: "dead", k.H_STABLE_REASON: "stable"}
@@ -147,6 +148,19 @@ def _skill_entries(cb: CompiledBattle, reactions: list[dict[str, int]], wielding
                          f"dodge or counterspell until the end of the round (SKL-RES-02/03)")]
     if code in (ksf.E_SKL_FEINT, ksf.E_SKL_OPEN, ksf.E_SKL_OPEN_END):
         return _feint_entries(cb, row)
+    if code == E_SKL_COUNTER:  # Counterspelling.counterspell_window: the reserve spent, the contest
+        reactions[a] = {**reactions[a], "reserve": reactions[a].get("reserve", 0) - 1}
+        caster = cb.ids[b]
+        who = cb.battle.creatures
+        spell = who[caster].attacks[c]
+        skill = weapon_skill(spell.weapon)
+        mine = total(d, [Modifier(skill_rating(who[caster], skill), f"{skill} skill")], base_label="d20")
+        theirs = total(e, [Modifier(skill_rating(who[cid], skill), f"{skill} skill")], base_label="d20")
+        verdict = (f"countered: {spell.name} fizzles out without effect (SKL-CSPL-05)" if f
+                   else "the spell goes off" + (" (a tie is not a win, SKL-CSPL-05)" if mine.value == theirs.value
+                                               else ""))
+        return [("reaction_spent", cid, "reserve", f"counterspell against {caster}'s {spell.name}"),
+                ("note", f"{cid} counters with {skill} {theirs.explain()} vs {caster}'s {mine.explain()}: {verdict}")]
     choice = _CHOICES[c]
     reactions[a] = {**reactions[a], "reserve": reactions[a].get("reserve", 0) - 1}
     out: list[Entry] = [("reaction_spent", cid, "reserve", f"{choice} against {cb.ids[b]}'s attack (reserve)")]
@@ -303,7 +317,8 @@ def fast_entries(cb: CompiledBattle, result: FastResult) -> list[Entry]:
                       k.A_DRAW: f"draw {names[a][c]}" if b == k.A_DRAW else "",
                       k.A_RELOAD: f"reload {names[a][c]}" if b == k.A_RELOAD else "",
                       k.A_CDG: f"coup de grace {ids[c]}", k.A_FIND: f"find {ids[c]}",
-                      A_SKL_FEINT: f"feint {ids[c]}" if b == A_SKL_FEINT else ""}[b]
+                      A_SKL_FEINT: f"feint {ids[c]}" if b == A_SKL_FEINT else "",
+                      A_SKL_CAST: f"cast {names[a][c]}" if b == A_SKL_CAST else ""}[b]
             label = _LABELS[d]
             spent = _SPEND[label]
             if skill:
@@ -341,7 +356,7 @@ def fast_entries(cb: CompiledBattle, result: FastResult) -> list[Entry]:
                 note = f"reloads {option}"
             out.append(("equipment", ids[a], wielding[a], shield[a], tuple(sorted(loaded[a])), note))
         elif code in (E_SKL_REACTIONS, E_SKL_HOLD, E_SKL_RELEASE, E_SKL_LAPSE, kdf.E_SKL_SPENT, ksf.E_SKL_FEINT,
-                      ksf.E_SKL_OPEN, ksf.E_SKL_OPEN_END):
+                      ksf.E_SKL_OPEN, ksf.E_SKL_OPEN_END, E_SKL_COUNTER):
             out += _skill_entries(cb, reactions, wielding, (code, a, b, c, d, _e, _f))
         elif code == k.E_REACTIONS_SET:
             out.append(("reactions_set", ids[a], ((battle.ruleset.reactions.pool, b),)))
