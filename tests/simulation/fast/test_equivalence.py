@@ -288,15 +288,17 @@ def test_a_charge_read_another_way_is_refused_by_name() -> None:
 
 def test_the_skill_based_ruleset_replays_the_reference_log() -> None:
     """The skill-based ruleset (issue 14) whole on every example under ``--ruleset skill-based`` (starting
-    conditions dropped where the kernel has none) and random battles of the shared generator — every terrain,
-    sizes, two or three sides, surprise rounds, timeouts — with its variants sampled and a third of the maps
-    darkened: weapon skills, natural 20 = 30 and 1 = −10, Passive Defense, armor off the damage, the complex/basic
-    economy and its reserve, block and dodge, attacks of opportunity with the distracting acts, and its tactics —
-    the reserve when wounded and engaged (SKL-RES-02), feints and their openings (SKL-FEINT-01..05), the
-    critical-attack penalty by expected damage (SKL-CRIT-01..04), spells through ``cast_spell`` with the
-    counterspell window (SKL-CSPL-01..07)."""
+    conditions dropped where the kernel has none; skill-duel's two-weapon mode kept) and random battles of the
+    shared generator — every terrain, sizes, two or three sides, surprise rounds, timeouts — with its variants
+    sampled and a third of the maps darkened: weapon skills, natural 20 = 30 and 1 = −10, Passive Defense, armor
+    off the damage, the complex/basic economy and its reserve, block and dodge, attacks of opportunity with the
+    distracting acts, and its tactics — the reserve when wounded and engaged (SKL-RES-02), feints and their
+    openings (SKL-FEINT-01..05), the critical-attack penalty by expected damage (SKL-CRIT-01..04), spells through
+    ``cast_spell`` with the counterspell window (SKL-CSPL-01..07), the off hand's bonus attack (SKL-TWF-01/02)."""
     from tests.simulation.fast.skill_hybrids import DARK
     from tests.simulation.fast.test_kernel_skill_tactics import seen, tactics_variants
+
+    from d20combat.rulesets.skill_based.options import TWO_WEAPON
 
     count: Counter[str] = Counter()
     for i, (data, rnd) in enumerate(battles(40, 17)):
@@ -305,8 +307,9 @@ def test_the_skill_based_ruleset_replays_the_reference_log() -> None:
             data = {**data, "map": {**data["map"], "rows": ["".join(rnd.choice(DARK) if ch == "." and
                                                                    rnd.random() < 0.25 else ch for ch in row)
                                                            for row in rows]}}
-        game = {**data, "ruleset": "skill-based", "variants": tactics_variants(rnd),
-                "combatants": [{k: v for k, v in c.items() if k != "conditions"} for c in data["combatants"]]}
+        game = {**data, "ruleset": "skill-based", "variants": tactics_variants(rnd),  # its two-weapon mode kept
+                "combatants": [{k: [x for x in v if x == TWO_WEAPON] if k == "conditions" else v for k, v in c.items()}
+                               for c in data["combatants"]]}
         for seed in (0, 1):
             count += seen(replay_both(game, seed))
-    assert {"reserve", "feint", "opening used", "cast", "countered", "critical attack"} <= set(count), count
+    assert {"reserve", "feint", "opening used", "cast", "countered", "critical attack", "off-hand"} <= set(count), count

@@ -267,13 +267,9 @@ def test_armor_ratings_are_compiled_per_creature() -> None:
 
 
 def test_the_skill_based_ruleset_names_what_the_kernel_still_lacks() -> None:
-    """Issue 14: the kernel has every skill-based component (its tactics: test_kernel_skill_tactics.py); the
-    skill-duel example is refused only for Merisiel's starting two-weapon mode, naming it, and plays on the
-    reference engine."""
+    """Issue 14: the kernel has every skill-based component (its tactics and the two-weapon mode Merisiel starts in:
+    test_kernel_skill_tactics.py); the skill-duel example compiles whole."""
     assert unsupported_components(get_ruleset("skill-based")) == []
     with open(EXAMPLES / "skill-duel.yaml", encoding="utf-8") as f:
         data = yaml.safe_load(f)
-    with pytest.raises(NotCompilable, match=r"merisiel starts with conditions \(two-weapon fighting\)"):
-        compile_battle(battle_from_data(data, "scenario", None))
-    data = {**data, "combatants": [{k: v for k, v in c.items() if k != "conditions"} for c in data["combatants"]]}
-    compile_battle(battle_from_data(data, "scenario", None))
+    assert compile_battle(battle_from_data(data, "scenario", None)).battle.placements["merisiel"].conditions

@@ -2,27 +2,32 @@
 feints and their openings, the critical-attack penalty by expected damage, spells cast through ``cast_spell`` with
 the counterspell window — proven event by event against the reference engine, first under the hybrid ruleset
 (Pathfinder Beginner with every skill-based area, so its stat blocks and turn order stay PFB's), then as the
-whole skill-based ruleset; each run checks that the sampled battles met the rules it proves."""
+whole skill-based ruleset; and the two-weapon mode a creature may start in, with the off hand's bonus attack and
+block; each run checks that the sampled battles met the rules it proves."""
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from tests.simulation.fast.hybrids import battles, replay
+import yaml
+from tests.simulation.fast.hybrids import EXAMPLES, battles, replay
 from tests.simulation.fast.skill_hybrids import register, skill_hybrid
 from tests.simulation.fast.test_kernel_skill import _variants
 
 from d20combat.encounter import events as ev
 from d20combat.model.statblock import ability_mod
 from d20combat.rulesets import get_ruleset
+from d20combat.rulesets.skill_based.options import OFFHAND, TWO_WEAPON
 from d20combat.rulesets.skill_based.skills import skill_rating, weapon_skill
 from d20combat.rulesets.skill_based.tactics import SkillTactics
 from d20combat.scenario import battle_from_data
 from d20combat.simulation.fast.compile import NotCompilable, compile_battle, unsupported_components
+from d20combat.simulation.fast.components_skill import starting_conditions
 from d20combat.simulation.fast.layout import K_SKL_FACTOR, K_SKL_FEINT, K_SKL_RESIST, K_SKL_TACTICS, MAX_SKL_OPTIONS
 
 EVERY_AREA = ("attack", "defense", "active_defense", "criticals", "damage", "concealment", "economy", "reactions",
@@ -46,7 +51,7 @@ def seen(log: list[ev.Event]) -> Counter[str]:
     spells cast and countered."""
     out: Counter[str] = Counter()
     for e in log:
-        if isinstance(e, ev.BudgetSpent) and e.action.split(" ")[0] in ("reserve", "feint", "cast"):
+        if isinstance(e, ev.BudgetSpent) and e.action.split(" ")[0] in ("reserve", "feint", "cast", "off-hand"):
             out[e.action.split(" ")[0]] += 1
         elif isinstance(e, ev.Note) and "could not block or dodge" in e.text:
             out["opening used"] += 1
@@ -113,3 +118,44 @@ def test_tactics_weighing_another_ruleset_s_components_are_refused_by_name() -> 
     hybrid = skill_hybrid(data, tuple(a for a in EVERY_AREA if a != "active_defense"), {})
     with pytest.raises(NotCompilable, match="tactics weigh their own active_defense component"):
         compile_battle(battle_from_data(hybrid, "scenario", None))
+
+
+def test_the_two_weapon_mode_replays_the_reference_log() -> None:
+    """SKL-TWF-01..04/08/10: the skill-duel example (Merisiel starts in the two-weapon mode) and a variant where
+    her dagger blocks better than her rapier and Valeros (a shield in his off hand) starts in the mode too: the
+    off hand's bonus action each round, its attack chosen with the tactics' expected damage, held in reserve with
+    the complex actions, spent on an off-hand block before the reserve, and both hands' penalties on every attack
+    and block."""
+    with open(EXAMPLES / "skill-duel.yaml", encoding="utf-8") as f:
+        duel: dict[str, Any] = {**yaml.safe_load(f), "name": "skill-duel"}
+    dagger = copy.deepcopy(duel)
+    merisiel = dagger["combatants"][2]
+    merisiel["stats"] = {**merisiel["stats"], "hp": 30, "skills": {**merisiel["stats"]["skills"], "sword": 1,
+                                                                   "dagger": 6}}
+    dagger["combatants"][0]["conditions"] = [TWO_WEAPON]
+    count: Counter[str] = Counter()
+    for game in (duel, dagger):
+        assert starting_conditions(battle_from_data(game, "scenario", None)) == {TWO_WEAPON}
+        for dice in range(8):
+            for e in replay(game, dice):
+                if isinstance(e, ev.BudgetSpent) and e.action.startswith("off-hand attack"):
+                    count["off-hand attack"] += 1
+                elif isinstance(e, ev.ReactionSpent) and e.pool == OFFHAND:
+                    count["off-hand block"] += 1
+                elif isinstance(e, ev.Note) and "and the off-hand bonus action held" in e.text:
+                    count["held"] += 1
+    assert {"off-hand attack", "off-hand block", "held"} <= set(count), count
+
+
+def test_another_starting_condition_is_still_refused() -> None:
+    """Only the two-weapon mode is a starting condition the kernel plays, and only under skill-based's own hands."""
+    with open(EXAMPLES / "skill-duel.yaml", encoding="utf-8") as f:
+        duel: dict[str, Any] = yaml.safe_load(f)
+    duel["combatants"][2]["conditions"] = [TWO_WEAPON, "prone"]
+    with pytest.raises(NotCompilable, match=r"merisiel starts with conditions \(prone, two-weapon fighting\)"):
+        compile_battle(battle_from_data(duel, "scenario", None))
+    hybrid = skill_hybrid({**duel, "combatants": [c for c in duel["combatants"] if c["id"] != "merisiel"]},
+                          EVERY_AREA, {})
+    assert starting_conditions(battle_from_data(hybrid, "scenario", None)) == {TWO_WEAPON}
+    partial = skill_hybrid(duel, ("attack", "economy"), {})
+    assert starting_conditions(battle_from_data(partial, "scenario", None)) == frozenset()

@@ -282,13 +282,15 @@ def _stacked(mods: list[Modifier], ruleset: Ruleset) -> int:
 
 
 def _check_battle(battle: Battle) -> None:
+    from d20combat.simulation.fast.components_skill import starting_conditions
+
     rs = battle.ruleset
     missing = unsupported_components(rs)
     if missing:
         raise NotCompilable(f"this battle uses policy components the kernel does not implement: {'; '.join(missing)}")
     for cid, creature in battle.creatures.items():
         placement = battle.placements[cid]
-        if placement.conditions:
+        if placement.conditions - starting_conditions(battle):  # skill-based's two-weapon mode is played
             raise NotCompilable(f"{cid} starts with conditions ({', '.join(sorted(placement.conditions))})")
         if placement.effects:
             raise NotCompilable(f"{cid} starts with timed effects ({', '.join(e.name for e in placement.effects)})")

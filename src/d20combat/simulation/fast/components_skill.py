@@ -28,11 +28,12 @@ from d20combat.rulesets.skill_based.concealment import NoConcealment
 from d20combat.rulesets.skill_based.damage import ArmorRatingDamage
 from d20combat.rulesets.skill_based.economy import ComplexBasicEconomy
 from d20combat.rulesets.skill_based.feint import Feinting
-from d20combat.rulesets.skill_based.options import UNARMED
+from d20combat.rulesets.skill_based.options import TWO_WEAPON, UNARMED
 from d20combat.rulesets.skill_based.reactions import DISTRACTING_ACTS, SkillAttacksOfOpportunity
 from d20combat.rulesets.skill_based.skills import action_grants, skill_rating, weapon_skill
 from d20combat.rulesets.skill_based.spells import Counterspelling
 from d20combat.rulesets.skill_based.tactics import SkillTactics
+from d20combat.rulesets.skill_based.two_weapon import TwoWeapons
 from d20combat.simulation.fast.layout import (
     CONC_STRONGEST,
     K_AOO,
@@ -54,6 +55,7 @@ from d20combat.simulation.fast.layout import (
     K_SKL_FEINT,
     K_SKL_FEINT_TIE,
     K_SKL_HELD,
+    K_SKL_IS_OFF,
     K_SKL_MAGIC,
     K_SKL_MIN_AFTER,
     K_SKL_MITIGATE,
@@ -66,6 +68,7 @@ from d20combat.simulation.fast.layout import (
     K_SKL_SPELL_SKILL,
     K_SKL_TACTICS,
     K_SKL_THREAT,
+    K_SKL_TWF,
     MAX_SKL_CREATURES,
     MAX_SKL_MAGIC,
     MAX_SKL_OPEN,
@@ -79,6 +82,10 @@ from d20combat.simulation.fast.layout import (
     SKL_NO_DEFENSE,
     SKL_RANGED_MAIN,
     SKL_THREATENS,
+    TWF_HAS,
+    TWF_OFF,
+    TWF_OPTION,
+    TWF_PRIMARY,
     NotCompilable,
 )
 
@@ -136,19 +143,57 @@ def complex_basic(component: ComplexBasicEconomy, battle: Battle, kn: I64, plane
 
 def weapon_skill_attack(component: WeaponSkillAttack, battle: Battle, kn: I64, planes: I64) -> None:
     """SKL-ATK-01..09 as tabled by the compile step. Refused: a Small or Medium creature with a reach weapon (its
-    ring 2 squares away, SKL-AOO-05..09, is not the kernel's reach). The two-weapon mode (its hand penalties,
-    SKL-TWF-03/04) is never on in a compiled battle: it is switched on only by skill-based's tactics (refused) or
-    a starting condition (refused), so no attack carries a two-weapon penalty, and the AI attacks only with the
-    weapon it wields, which the component holds (SKL's undrawn off-hand and unarmed attacks are never its
-    choice)."""
+    ring 2 squares away, SKL-AOO-05..09, is not the kernel's reach). Which options are at hand undrawn and which
+    are off-hand attacks; the two-weapon mode's table for a creature that starts in it (:func:`_two_weapons`,
+    SKL-TWF-03/04: its hands' penalties on every attack)."""
     for cid, creature in battle.creatures.items():
         if creature.space == 1 and any(o.weapon.reach for o in creature.attacks):
             raise NotCompilable(f"{cid} has a reach weapon: its ring 2 squares away (SKL-AOO-08) is not in the "
                                 f"kernel's reach")
-    for i, (_cid, creature) in enumerate(_tabled(battle, "weapon-skill attack")):
+    for i, (cid, creature) in enumerate(_tabled(battle, "weapon-skill attack")):
         for o, option in enumerate(creature.attacks):  # WeaponSkillAttack.holds beyond the weapon in hand
             at_hand = option.off_hand or weapon_skill(option.weapon) == UNARMED
             kn[K_SKL_HELD + i * (MAX_SKL_OPTIONS + 1) + o] = int(at_hand)
+            kn[K_SKL_IS_OFF + i * (MAX_SKL_OPTIONS + 1) + o] = int(option.off_hand)
+        if TWO_WEAPON in battle.placements[cid].conditions:
+            _two_weapons(component.hands, battle, cid, i, kn)
+
+
+def _two_weapons(hands: TwoWeapons, battle: Battle, cid: str, i: int, kn: I64) -> None:
+    """SKL-TWF-01..19 for a creature that starts in the two-weapon mode: per weapon in hand its off hand (a weapon or
+    a shield, SKL-TWF-01/09), the off-hand attack and the table's penalties of each hand (SKL-TWF-03/04/10).
+    Refused: a double weapon (its other end attacks with the off-hand penalty, SKL-TWF-20/21)."""
+    creature, placed = battle.creatures[cid], battle.placements[cid]
+    for w, option in enumerate([None, *creature.attacks]):
+        state = CombatantState(cid, placed.position, creature.sheet.hp, option.name if option else None,
+                               placed.shield_state, conditions=placed.conditions)
+        off = hands.off_hand(creature, state)
+        row = K_SKL_TWF + (i * (MAX_SKL_OPTIONS + 1) + w) * 4
+        if off is None:
+            continue
+        if off.double_end:
+            raise NotCompilable(f"{cid}'s double weapon in the two-weapon mode (SKL-TWF-20/21) is not in the kernel")
+        primary, off_pen, _rows = hands.twf_penalties(creature, off)
+        kn[row + TWF_HAS] = 1
+        kn[row + TWF_OPTION] = creature.attacks.index(off.option) if off.option is not None else -1
+        kn[row + TWF_PRIMARY] = primary
+        kn[row + TWF_OFF] = off_pen
+
+
+def starting_conditions(battle: Battle) -> frozenset[str]:
+    """The starting conditions the kernel plays: skill-based's two-weapon mode (SKL-TWF-08), when its hands are
+    shared by the attack, economy, active defense, reactions, actions and tactics the kernel replays (the mode is
+    never switched: no action of the kernel's AI does)."""
+    rs = battle.ruleset
+    attack = rs.attack
+    if not isinstance(attack, WeaponSkillAttack):
+        return frozenset()
+    hands = attack.hands
+    parts = (rs.economy, rs.active_defense, rs.reactions, rs.actions, rs.tactics)
+    kinds = (ComplexBasicEconomy, BlockAndDodge, SkillAttacksOfOpportunity, SkillActions, SkillTactics)
+    if all(isinstance(p, k) and getattr(p, "hands", None) is hands for p, k in zip(parts, kinds, strict=True)):
+        return frozenset({TWO_WEAPON})
+    return frozenset()
 
 
 def _tabled(battle: Battle, what: str) -> list[tuple[str, Creature]]:
@@ -268,7 +313,7 @@ def block_and_dodge(component: BlockAndDodge, battle: Battle, kn: I64, planes: I
         placed = battle.placements[cid]
         for w, option in enumerate([None, *creature.attacks]):
             state = CombatantState(cid, placed.position, creature.sheet.hp, option.name if option else None,
-                                   placed.shield_state)
+                                   placed.shield_state, conditions=placed.conditions)  # the two-weapon mode
             row = K_SKL_DEF + (i * (MAX_SKL_OPTIONS + 1) + w) * 5
             for k, value in enumerate(_defenses(component, creature, state)):
                 kn[row + k] = value

@@ -107,10 +107,11 @@ from d20combat.simulation.fast.kernel_skill_economy import end_of_turn as skill_
 from d20combat.simulation.fast.kernel_skill_feint import feint
 from d20combat.simulation.fast.kernel_skill_reactions import distracting
 from d20combat.simulation.fast.kernel_skill_spells import counterspelled
-from d20combat.simulation.fast.kernel_skill_tactics import NO_SUGGESTION, declare_reserve, feint_option
+from d20combat.simulation.fast.kernel_skill_tactics import NO_SUGGESTION, bonus_attack, declare_reserve, feint_option
 from d20combat.simulation.fast.kernel_skill_tactics import suggestion as skill_suggestion
 from d20combat.simulation.fast.kernel_strike import plan, roll_attack, target_ac
 from d20combat.simulation.fast.layout import (
+    A_SKL_BONUS,
     A_SKL_CAST,
     A_SKL_FEINT,
     A_SKL_RESERVE,
@@ -609,7 +610,10 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
         t[T_SKL_CRIT] = 0
         strenuous(ev, s, cs, t, kn, tape, me)
     elif kind == A_SKL_RESERVE:  # skill-based's reserve declaration (kernel_skill_tactics)
-        declare_reserve(ev, t, kn, me, a)
+        declare_reserve(ev, t, kn, me, a, b)
+    elif kind == A_SKL_BONUS:  # skill-based's off-hand bonus attack (kernel_skill_tactics, SKL-TWF-01/02)
+        bonus_attack(w, m, ev, s, t, occ, tape, me, a, b, move_cost)
+        strenuous(ev, s, cs, t, kn, tape, me)
     elif kind == A_SKL_FEINT:  # skill-based's feint (kernel_skill_feint)
         feinted_with = feint_option(s, cs, kn, me, a)
         spend(ev, t, me, A_SKL_FEINT, a, L_STANDARD)

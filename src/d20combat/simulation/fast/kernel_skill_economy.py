@@ -24,6 +24,7 @@ import numpy.typing as npt
 from d20combat.simulation.fast.jit import njit
 from d20combat.simulation.fast.kernel_base import REACT, SURPRISED, T_ACTIONS, T_STD, T_SURPRISE, emit
 from d20combat.simulation.fast.kernel_skill_feint import lapse_openings
+from d20combat.simulation.fast.kernel_skill_twf import has_off_hand
 from d20combat.simulation.fast.layout import (
     K_SKL_ACTIONS,
     K_SKL_AOO_PER_ROUND,
@@ -32,6 +33,8 @@ from d20combat.simulation.fast.layout import (
     K_SKL_ECON,
     K_SKL_ROUND_SURPRISE,
     T_SKL_DECLARE,
+    T_SKL_OFF,
+    T_SKL_OFF_TURN,
     T_SKL_RESERVE,
 )
 
@@ -54,7 +57,10 @@ def start_of_round(ev: I64, s: I64, t: I64, kn: I64) -> None:
         reserve = 0 if surprised else 1
         t[T_SKL_RESERVE + i] = reserve
         s[i, REACT] = 0 if surprised else kn[K_SKL_AOO_PER_ROUND]  # the attacks of opportunity (kernel_reactions)
-        emit(ev, t, E_SKL_REACTIONS, i, reserve, 0 if surprised else kn[K_SKL_AOO_PER_ROUND], int(surprised), 0, 0, 0)
+        off = 0 if surprised or not has_off_hand(s, kn, i) else 1  # the two-weapon bonus action (kernel_skill_twf)
+        t[T_SKL_OFF + i] = off
+        emit(ev, t, E_SKL_REACTIONS, i, reserve, 0 if surprised else kn[K_SKL_AOO_PER_ROUND], int(surprised), off,
+             0, 0)
 
 
 @njit
@@ -92,10 +98,11 @@ def end_of_turn(ev: I64, t: I64, kn: I64, actor: int) -> None:
         return
     if t[T_SURPRISE] and t[T_ACTIONS] > 0 and kn[K_SKL_ROUND_SURPRISE]:
         return
-    left = t[T_STD]
-    if left:
+    left, off_left = t[T_STD], t[T_SKL_OFF_TURN]
+    if left or off_left:
         t[T_SKL_RESERVE + actor] = left
-        emit(ev, t, E_SKL_HOLD, actor, left, kn[K_SKL_AOO_PER_ROUND], 0, 0, 0, 0)
+        t[T_SKL_OFF + actor] = off_left
+        emit(ev, t, E_SKL_HOLD, actor, left, kn[K_SKL_AOO_PER_ROUND], 0, off_left, 0, 0)
 
 
 @njit
@@ -103,8 +110,10 @@ def release(ev: I64, t: I64, kn: I64, actor: int) -> None:
     """``SkillActions.start_of_turn`` → ``ComplexBasicEconomy.release`` (SKL-RES-02/04): the held complex actions
     become the turn's own (its pools were counted from them) until the creature declares a reserve."""
     t[T_SKL_DECLARE] = 0  # the turn's one reserve declaration (SKL-RES-02)
-    if kn[K_SKL_ACTIONS] and t[T_SKL_RESERVE + actor]:
+    t[T_SKL_OFF_TURN] = t[T_SKL_OFF + actor]  # the turn's two-weapon bonus action (SKL-TWF-01)
+    if kn[K_SKL_ACTIONS] and (t[T_SKL_RESERVE + actor] or t[T_SKL_OFF + actor]):
         t[T_SKL_RESERVE + actor] = 0
+        t[T_SKL_OFF + actor] = 0
         emit(ev, t, E_SKL_RELEASE, actor, 0, 0, 0, 0, 0, 0)
 
 
@@ -115,8 +124,9 @@ def lapse(ev: I64, s: I64, t: I64, kn: I64) -> None:
     if not kn[K_SKL_ACTIONS]:
         return
     for i in range(s.shape[0]):
-        held = t[T_SKL_RESERVE + i]
+        held = t[T_SKL_RESERVE + i] + t[T_SKL_OFF + i]
         if held:
             t[T_SKL_RESERVE + i] = 0
+            t[T_SKL_OFF + i] = 0
             emit(ev, t, E_SKL_LAPSE, i, held, 0, 0, 0, 0, 0)
         lapse_openings(ev, t, kn, i, s.shape[0])  # Feinting.lapse (kernel_skill_feint)

@@ -29,6 +29,7 @@ import numpy.typing as npt
 from d20combat.simulation.fast.jit import njit
 from d20combat.simulation.fast.kernel_base import A_ATTACK, A_RELOAD, WIELD
 from d20combat.simulation.fast.layout import (
+    A_SKL_BONUS,
     A_SKL_CAST,
     K_SKL_AOO,
     K_SKL_CALM,
@@ -73,7 +74,8 @@ def distracting(opt: I64, kn: I64, me: int, kind: int, a: int, b: int) -> int:
     if not kn[K_SKL_AOO]:
         return 0
     calm = kn[K_SKL_CALM + me]
-    if kind == A_ATTACK and opt[me, b, RANGED] and not opt[me, b, SPELL] and not calm & SKL_ACT_FIRE:
+    firing = (kind == A_ATTACK or kind == A_SKL_BONUS) and opt[me, b, RANGED] and not opt[me, b, SPELL]  # noqa: SIM109 - numba
+    if firing and not calm & SKL_ACT_FIRE:
         return WHY_FIRES
     if kind == A_RELOAD and not calm & SKL_ACT_RELOAD:
         return WHY_RELOADS

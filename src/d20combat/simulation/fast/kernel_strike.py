@@ -68,6 +68,7 @@ from d20combat.simulation.fast.kernel_skill_damage import miss_chance, mitigate
 from d20combat.simulation.fast.kernel_skill_defense import active_defense
 from d20combat.simulation.fast.kernel_skill_feint import attack_rolled
 from d20combat.simulation.fast.kernel_skill_reactions import held
+from d20combat.simulation.fast.kernel_skill_twf import hand_penalty
 from d20combat.simulation.fast.layout import (
     K_COVER_CMV,
     K_SKL_FACTOR,
@@ -139,6 +140,7 @@ def plan_attack(s: I64, cs: I64, opt: I64, rng: I64, cover_mode: I64, kn: I64, t
     elif not (0 < dist <= cs[att, REACH]):
         return False, 0, 0, 0, 0
     sit = situational(s, cs, opt, kn, light, att, tgt, ranged)  # off-guard's situational modifiers (kernel_attack)
+    sit += hand_penalty(s, kn, att, o)  # skill-based's two-weapon penalty of the hand (kernel_skill_twf)
     total += sit
     raw += sit
     # P17 cover: the lines are the core's, the mode is the ruleset's (cover_mode table) — or off-guard's

@@ -66,7 +66,11 @@ T_SKL_OPEN = T_SKL_DECLARE + 3
 """``t[T_SKL_OPEN + target * MAX_SKL_OPEN + feinter]``: the round the feint opening lasts until (0: none,
 SKL-FEINT-05); ``t[T_SKL_OPSEQ + …]`` the order it was added in."""
 T_SKL_OPSEQ = T_SKL_OPEN + MAX_SKL_OPEN * MAX_SKL_OPEN
-T_SKL_END = T_SKL_OPSEQ + MAX_SKL_OPEN * MAX_SKL_OPEN
+T_SKL_OFF = T_SKL_OPSEQ + MAX_SKL_OPEN * MAX_SKL_OPEN
+"""``t[T_SKL_OFF + i]``: creature ``i``'s two-weapon bonus action held (the ``offhand`` pool, SKL-TWF-01/02);
+``t[T_SKL_OFF_TURN]`` the turn's."""
+T_SKL_OFF_TURN = T_SKL_OFF + MAX_SKL_CREATURES
+T_SKL_END = T_SKL_OFF_TURN + 1
 """The kernel's scalars end here (``N_T``)."""
 K_SKL_ACTIVE = 108
 """``kn[K_SKL_ACTIVE]``: skill-based's block and dodge after the roll (:class:`BlockAndDodge`,
@@ -122,10 +126,19 @@ K_SKL_MAGIC = K_SKL_RESIST + MAX_SKL_CREATURES
 K_SKL_SPELL_SKILL = K_SKL_MAGIC + MAX_SKL_CREATURES * MAX_SKL_MAGIC
 """``kn[K_SKL_SPELL_SKILL + i * (MAX_SKL_OPTIONS + 1) + o]``: the magic skill (``k``) creature ``i``'s spell attack
 ``o`` is cast with (-1: not a spell)."""
-N_KN = K_SKL_SPELL_SKILL + MAX_SKL_CREATURES * (MAX_SKL_OPTIONS + 1)
-A_SKL_RESERVE, A_SKL_FEINT, A_SKL_CAST = 100, 101, 102
+K_SKL_TWF = K_SKL_SPELL_SKILL + MAX_SKL_CREATURES * (MAX_SKL_OPTIONS + 1)
+"""``kn[K_SKL_TWF + (i * (MAX_SKL_OPTIONS + 1) + w + 1) * 4 + TWF_*]``: creature ``i`` in the two-weapon mode (a
+starting condition, SKL-TWF-08) wielding option ``w`` (-1: nothing): whether it has an off hand (a weapon, a shield),
+the off-hand attack option (-1: a shield), and the penalties of the primary and the off hand (SKL-TWF-03/04/10);
+all 0 for a creature not in the mode."""
+TWF_HAS, TWF_OPTION, TWF_PRIMARY, TWF_OFF = range(4)
+K_SKL_IS_OFF = K_SKL_TWF + MAX_SKL_CREATURES * (MAX_SKL_OPTIONS + 1) * 4
+"""``kn[K_SKL_IS_OFF + i * (MAX_SKL_OPTIONS + 1) + o]``: creature ``i``'s option ``o`` is an off-hand attack."""
+N_KN_SKL = K_SKL_IS_OFF + MAX_SKL_CREATURES * (MAX_SKL_OPTIONS + 1)
+A_SKL_RESERVE, A_SKL_FEINT, A_SKL_CAST, A_SKL_BONUS = 100, 101, 102, 103
 """The kernel's action codes of skill-based's own actions (the core's ``A_*`` are below): :class:`Reserve`,
-:class:`Feint`, :class:`CastSpell`."""
+:class:`Feint`, :class:`CastSpell`, :class:`BonusAttack` (the off hand's, SKL-TWF-01/02)."""
+N_KN = N_KN_SKL
 """``kn[K_ECON_CMV]``: the economy is off-guard's minor/major one (staggered: a single action; dying, stable
 or dead: no actions; no PFB strain). ``kn[K_INJURY_CMV]``: health is off-guard's damage taken (CMV-INJ), with
 its variants: the death save adds Con (``K_DEATH_CON``), a passed one makes stable (``K_PASS_STABLE``) rather

@@ -25,6 +25,7 @@ from d20combat.simulation.fast.compile import CON_MOD, CON_SCORE, CompiledBattle
 from d20combat.simulation.fast.kernel_base import CB_BLOODIED, CB_DEAD, CB_DYING, CB_OFF_GUARD, CB_STABLE, CB_STAGGERED
 from d20combat.simulation.fast.kernel_skill_economy import E_SKL_HOLD, E_SKL_LAPSE, E_SKL_REACTIONS, E_SKL_RELEASE
 from d20combat.simulation.fast.kernel_skill_spells import E_SKL_COUNTER
+from d20combat.simulation.fast.kernel_skill_tactics import E_SKL_BONUS
 from d20combat.simulation.fast.layout import A_SKL_CAST, A_SKL_FEINT, K_DEATH_CON, K_SKL_ECON, SHEET_HP
 from d20combat.simulation.fast.runner import FastResult
 
@@ -126,11 +127,11 @@ def _skill_entries(cb: CompiledBattle, reactions: list[dict[str, int]], wielding
     creature's reactions as the reference's state holds them (``reactions``): the round's reserve and attacks of
     opportunity (ComplexBasicEconomy.start_of_round: a ranged weapon's block count is kept), a reserve kept at the
     end of a turn (hold), or a block or dodge paid from it (BlockAndDodge._spend and _ranged_block)."""
-    code, a, b, c, d, e, f = row
+    code, a, b, c, d, e, f = row[:7]
     cid = cb.ids[a]
     if code == E_SKL_REACTIONS:
         kept = {key: n for key, n in reactions[a].items() if key.startswith("blocks:")}
-        reactions[a] = {**kept, "reserve": b, **({"aoo": c} if c or d else {})}
+        reactions[a] = {**kept, "reserve": b, **({"aoo": c} if c or d else {}), **({"offhand": e} if e else {})}
         return [("reactions_set", cid, tuple(sorted(reactions[a].items())))]
     if code == E_SKL_RELEASE:  # ComplexBasicEconomy.release
         reactions[a] = {**reactions[a], "reserve": 0, "offhand": 0}
@@ -141,11 +142,12 @@ def _skill_entries(cb: CompiledBattle, reactions: list[dict[str, int]], wielding
         return [("reactions_set", cid, tuple(sorted(reactions[a].items()))),
                 ("note", f"{cid}'s unspent reserve ({b}) lapses (SKL-RES-06)")]
     if code == E_SKL_HOLD:  # d: declared (Reserve, SKL-RES-02), else kept at the end of the turn
-        reactions[a] = {**reactions[a], "reserve": b, "offhand": 0}
-        declared = [("budget", cid, f"reserve {b}", "none", (("complex", b), ("declare", 1), ("offhand", 0)))]
+        reactions[a] = {**reactions[a], "reserve": b, "offhand": e}
+        declared = [("budget", cid, f"reserve {b}", "none", (("complex", b), ("declare", 1), ("offhand", e)))]
+        extra = " and the off-hand bonus action" if e else ""
         return [*(declared if d else []), ("reactions_set", cid, tuple(sorted(reactions[a].items()))),
-                ("note", f"{cid} {'declares' if d else 'keeps'} {b} complex action(s) held in reserve for block, "
-                         f"dodge or counterspell until the end of the round (SKL-RES-02/03)")]
+                ("note", f"{cid} {'declares' if d else 'keeps'} {b} complex action(s){extra} held in reserve for "
+                         f"block, dodge or counterspell until the end of the round (SKL-RES-02/03)")]
     if code in (ksf.E_SKL_FEINT, ksf.E_SKL_OPEN, ksf.E_SKL_OPEN_END):
         return _feint_entries(cb, row)
     if code == E_SKL_COUNTER:  # Counterspelling.counterspell_window: the reserve spent, the contest
@@ -162,8 +164,9 @@ def _skill_entries(cb: CompiledBattle, reactions: list[dict[str, int]], wielding
         return [("reaction_spent", cid, "reserve", f"counterspell against {caster}'s {spell.name}"),
                 ("note", f"{cid} counters with {skill} {theirs.explain()} vs {caster}'s {mine.explain()}: {verdict}")]
     choice = _CHOICES[c]
-    reactions[a] = {**reactions[a], "reserve": reactions[a].get("reserve", 0) - 1}
-    out: list[Entry] = [("reaction_spent", cid, "reserve", f"{choice} against {cb.ids[b]}'s attack (reserve)")]
+    pool = "offhand" if row[7] else "reserve"  # BlockAndDodge.pool_for: the off hand's action first
+    reactions[a] = {**reactions[a], pool: reactions[a].get(pool, 0) - 1}
+    out: list[Entry] = [("reaction_spent", cid, pool, f"{choice} against {cb.ids[b]}'s attack ({pool})")]
     name = wielding[a]
     option = cb.battle.creatures[cid].attack(name) if choice == "block" and name is not None else None
     if option is not None and option.is_ranged and option.kind is not WeaponKind.SPELL:
@@ -179,7 +182,7 @@ def _skill_entries(cb: CompiledBattle, reactions: list[dict[str, int]], wielding
 def _feint_entries(cb: CompiledBattle, row: tuple[int, ...]) -> list[Entry]:
     """Skill-based's feint rows (kernel_skill_feint) as the reference's events (Feinting.feint and lapse,
     BlockAndDodge.attack_rolled)."""
-    code, a, b, c, d, e, f = row
+    code, a, b, c, d, e, f = row[:7]
     cid, other = cb.ids[a], cb.ids[b]
     if code == ksf.E_SKL_OPEN:
         return [("effect_added", cid, FEINTED + other, "", c, 0, 0)]
@@ -303,7 +306,8 @@ def fast_entries(cb: CompiledBattle, result: FastResult) -> list[Entry]:
             out.append(("round", a, bool(b)))
         elif code == k.E_TURN_START:
             if skill:  # ComplexBasicEconomy.turn_pools
-                out.append(("turn", ids[a], b, (("basic", d), ("complex", c), ("declare", 1), ("free", _e),
+                off = (("offhand", _f),) if _f else ()  # the two-weapon bonus action held (SKL-TWF-01)
+                out.append(("turn", ids[a], b, (("basic", d), ("complex", c), ("declare", 1), ("free", _e), *off,
                                                 ("twf_switch", 1))))
             else:
                 out.append(("turn", ids[a], b, (("free", _e), ("move", d), ("standard", c))))
@@ -355,9 +359,12 @@ def fast_entries(cb: CompiledBattle, result: FastResult) -> list[Entry]:
                 loaded[a].add(option)
                 note = f"reloads {option}"
             out.append(("equipment", ids[a], wielding[a], shield[a], tuple(sorted(loaded[a])), note))
+        elif code == E_SKL_BONUS:  # TwoWeapons.bonus_attack's BudgetSpent
+            out.append(("budget", ids[a], f"off-hand attack {ids[b]} ({names[a][c]})", "bonus complex",
+                        (("offhand", 1),)))
         elif code in (E_SKL_REACTIONS, E_SKL_HOLD, E_SKL_RELEASE, E_SKL_LAPSE, kdf.E_SKL_SPENT, ksf.E_SKL_FEINT,
                       ksf.E_SKL_OPEN, ksf.E_SKL_OPEN_END, E_SKL_COUNTER):
-            out += _skill_entries(cb, reactions, wielding, (code, a, b, c, d, _e, _f))
+            out += _skill_entries(cb, reactions, wielding, (code, a, b, c, d, _e, _f, _g))
         elif code == k.E_REACTIONS_SET:
             out.append(("reactions_set", ids[a], ((battle.ruleset.reactions.pool, b),)))
         elif code == k.E_REACTION_SPENT:
