@@ -32,12 +32,12 @@ def test_simulate_ends_with_time_rate_and_the_fast_path() -> None:
 
 
 def test_simulate_names_the_reference_engine_and_why() -> None:
-    result = runner.invoke(app, ["simulate", str(EXAMPLES / "skill-duel.yaml"), "-n", "1"])
+    result = runner.invoke(app, ["simulate", str(EXAMPLES / "epic-path-splash.yaml"), "-n", "1"])
     assert result.exit_code == 0, result.output
     match = SPEED.search(result.stderr)
     assert match and match["n"] == "1", result.stderr
     assert match["engine"].startswith("the reference engine (the fast path does not implement its ")
-    first_missing = unsupported_components(get_ruleset("skill-based"))[0].split("=")[0]
+    first_missing = unsupported_components(get_ruleset("epic-path"))[0].split("=")[0]
     assert first_missing in match["engine"] and match["engine"].endswith("components)")
     asked = runner.invoke(app, ["simulate", str(EXAMPLES / "odds-duel.yaml"), "-n", "2", "--engine", "reference"])
     assert asked.exit_code == 0, asked.output

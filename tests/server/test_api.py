@@ -544,12 +544,12 @@ def test_simulations_give_win_rates_with_intervals_and_name_the_engine(client: T
                                                    "engine": "reference"}).json()
     assert {k: v for k, v in again.items() if not k.startswith("engine")} == \
         {k: v for k, v in body.items() if not k.startswith("engine")}
-    off = client.post("/api/simulations", json={"example": "skill-duel", "n": 3})
+    off = client.post("/api/simulations", json={"example": "epic-path-splash", "n": 3})
     assert off.status_code == 200 and off.json()["engine"] == "reference"
     assert "policy components the kernel does not implement" in off.json()["engine_reason"]
-    refused = client.post("/api/simulations", json={"example": "skill-duel", "n": 3, "engine": "fast"})
+    refused = client.post("/api/simulations", json={"example": "epic-path-splash", "n": 3, "engine": "fast"})
     assert refused.status_code == 422 and "the fast path cannot play this scenario" in refused.json()["detail"]
-    too_many = client.post("/api/simulations", json={"example": "skill-duel", "n": 5000})
+    too_many = client.post("/api/simulations", json={"example": "epic-path-splash", "n": 5000})
     assert too_many.status_code == 422 and "at most 2000" in too_many.json()["detail"]
     bad = client.post("/api/simulations", json={"scenario": {"map": {"width": 3}}, "n": 5})
     assert bad.status_code == 422 and bad.json()["detail"].startswith("scenario")

@@ -151,7 +151,7 @@ def test_n_is_bounded_in_the_schema(lab_client: TestClient) -> None:
     assert schema["maximum"] == MAX_N and schema["minimum"] == 1 and "2,000" in schema["description"]
     r = lab_client.post("/api/simulations/jobs", json={"example": "ogre-charge", "n": MAX_N + 1})
     assert r.status_code == 422 and r.json()["detail"].startswith("body.n: ")
-    r = lab_client.post("/api/simulations/jobs", json={"example": "skill-duel", "n": 5000})
+    r = lab_client.post("/api/simulations/jobs", json={"example": "epic-path-splash", "n": 5000})
     assert r.status_code == 422 and "at most 2000" in r.json()["detail"]
 
 

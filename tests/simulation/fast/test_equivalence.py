@@ -7,6 +7,7 @@ with the reason, and the simulation falls back to the reference engine."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
@@ -199,7 +200,7 @@ def test_kernel_dice_are_random_randint() -> None:
 
 def test_components_the_kernel_lacks_are_refused_by_name() -> None:
     """The refusal names the components (area=Class), never the ruleset."""
-    data = _load("skill-duel")
+    data = _load("epic-path-long-fight")
     battle = battle_from_data(data, "scenario", None)
     missing = unsupported_components(battle.ruleset)
     assert missing and all("=" in m for m in missing)
@@ -237,9 +238,10 @@ def test_simulation_gives_the_same_outcomes_on_either_engine() -> None:
 
 def test_cli_names_the_engine_and_refuses_an_impossible_fast_path() -> None:
     runner = CliRunner()
-    result = runner.invoke(app, ["simulate", str(EXAMPLES / "skill-duel.yaml"), "-n", "2", "--engine", "fast"])
+    result = runner.invoke(app, ["simulate", str(EXAMPLES / "epic-path-long-fight.yaml"), "-n", "2", "--engine",
+                                 "fast"])
     assert result.exit_code != 0
-    first = unsupported_components(battle_from_data(_load("skill-duel"), "scenario", None).ruleset)[0]
+    first = unsupported_components(battle_from_data(_load("epic-path-long-fight"), "scenario", None).ruleset)[0]
     assert ("the fast path cannot play this scenario: this battle uses policy components the kernel does not "
             f"implement: {first.split(' (')[0]}") in result.output
     ok = runner.invoke(app, ["simulate", str(EXAMPLES / "odds-duel.yaml"), "-n", "20"])
@@ -339,3 +341,32 @@ def test_starting_conditions_the_kernel_lacks_are_refused_by_name() -> None:
     pfb["combatants"][0] = {**pfb["combatants"][0], "conditions": ["blur"]}
     with pytest.raises(NotCompilable, match=r"only with off-guard's stacking concealment"):
         compile_battle(battle_from_data(pfb, "scenario", None))
+
+
+def test_the_skill_based_ruleset_replays_the_reference_log() -> None:
+    """The skill-based ruleset (issue 14) whole on every example under ``--ruleset skill-based`` (starting
+    conditions dropped where the kernel has none; skill-duel's two-weapon mode kept) and random battles of the
+    shared generator — every terrain, sizes, two or three sides, surprise rounds, timeouts — with its variants
+    sampled and a third of the maps darkened: weapon skills, natural 20 = 30 and 1 = −10, Passive Defense, armor
+    off the damage, the complex/basic economy and its reserve, block and dodge, attacks of opportunity with the
+    distracting acts, and its tactics — the reserve when wounded and engaged (SKL-RES-02), feints and their
+    openings (SKL-FEINT-01..05), the critical-attack penalty by expected damage (SKL-CRIT-01..04), spells through
+    ``cast_spell`` with the counterspell window (SKL-CSPL-01..07), the off hand's bonus attack (SKL-TWF-01/02)."""
+    from tests.simulation.fast.skill_hybrids import DARK
+    from tests.simulation.fast.test_kernel_skill_tactics import seen, tactics_variants
+
+    from d20combat.rulesets.skill_based.options import TWO_WEAPON
+
+    count: Counter[str] = Counter()
+    for i, (data, rnd) in enumerate(battles(40, 17)):
+        rows = data.get("map", {}).get("rows")
+        if rows and i % 3 == 2:
+            data = {**data, "map": {**data["map"], "rows": ["".join(rnd.choice(DARK) if ch == "." and
+                                                                   rnd.random() < 0.25 else ch for ch in row)
+                                                           for row in rows]}}
+        game = {**data, "ruleset": "skill-based", "variants": tactics_variants(rnd),  # its two-weapon mode kept
+                "combatants": [{k: [x for x in v if x == TWO_WEAPON] if k == "conditions" else v for k, v in c.items()}
+                               for c in data["combatants"]]}
+        for seed in (0, 1):
+            count += seen(replay_both(game, seed))
+    assert {"reserve", "feint", "opening used", "cast", "countered", "critical attack", "off-hand"} <= set(count), count

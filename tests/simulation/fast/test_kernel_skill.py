@@ -267,13 +267,9 @@ def test_armor_ratings_are_compiled_per_creature() -> None:
 
 
 def test_the_skill_based_ruleset_names_what_the_kernel_still_lacks() -> None:
-    """Issue 14: of skill-based's components the kernel lacks only its tactics (its attacks of opportunity are in,
-    test_kernel_skill_reactions.py); a skill-based battle is refused, naming them, and plays on the reference
-    engine."""
-    left = [missing.split("=")[0] for missing in unsupported_components(get_ruleset("skill-based"))]
-    assert left == ["tactics"]
+    """Issue 14: the kernel has every skill-based component (its tactics and the two-weapon mode Merisiel starts in:
+    test_kernel_skill_tactics.py); the skill-duel example compiles whole."""
+    assert unsupported_components(get_ruleset("skill-based")) == []
     with open(EXAMPLES / "skill-duel.yaml", encoding="utf-8") as f:
         data = yaml.safe_load(f)
-    data = {**data, "combatants": [{k: v for k, v in c.items() if k != "conditions"} for c in data["combatants"]]}
-    with pytest.raises(NotCompilable, match=r"tactics=SkillTactics"):
-        compile_battle(battle_from_data(data, "scenario", None))
+    assert compile_battle(battle_from_data(data, "scenario", None)).battle.placements["merisiel"].conditions

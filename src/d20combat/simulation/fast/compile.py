@@ -283,11 +283,13 @@ def _stacked(mods: list[Modifier], ruleset: Ruleset) -> int:
 
 
 def _check_battle(battle: Battle) -> None:
+    from d20combat.simulation.fast.components_skill import starting_conditions
+
     rs = battle.ruleset
     missing = unsupported_components(rs)
     if missing:
         raise NotCompilable(f"this battle uses policy components the kernel does not implement: {'; '.join(missing)}")
-    check_starting(battle)  # the starting conditions the kernel plays (blur, concealed:N), others refused
+    check_starting(battle, starting_conditions(battle))  # blur, concealed:N, skill's two-weapon mode played
     for cid, creature in battle.creatures.items():
         placement = battle.placements[cid]
         if creature.fly_speed_ft:

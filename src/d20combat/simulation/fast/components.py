@@ -70,11 +70,12 @@ from d20combat.rulesets.skill_based.defense import PassiveDefense
 from d20combat.rulesets.skill_based.economy import ComplexBasicEconomy
 from d20combat.rulesets.skill_based.reactions import SkillAttacksOfOpportunity
 from d20combat.rulesets.skill_based.saves import SkillSaves
+from d20combat.rulesets.skill_based.tactics import SkillTactics
 from d20combat.simulation.fast.components_skill import armor_rating as skill_armor_rating
 from d20combat.simulation.fast.components_skill import block_and_dodge as skill_block_and_dodge
 from d20combat.simulation.fast.components_skill import complex_basic as skill_complex_basic
 from d20combat.simulation.fast.components_skill import no_concealment as skill_no_concealment
-from d20combat.simulation.fast.components_skill import skill_actions, skill_aoo
+from d20combat.simulation.fast.components_skill import skill_actions, skill_aoo, skill_tactics
 from d20combat.simulation.fast.components_skill import weapon_skill_attack as skill_weapon_attack
 from d20combat.simulation.fast.layout import (
     AREA_PLANE,
@@ -411,6 +412,8 @@ KERNEL_COMPONENTS["actions"] += (KernelComponent(
 KERNEL_COMPONENTS["reactions"] += (KernelComponent(
     SkillAttacksOfOpportunity, (*_REACTIONS, "round_pools", "can_react", "threat_option", "aoo_attack", "aoo_choices",
                                 "aoo_declaration", "engaged"), skill_aoo),)
+KERNEL_COMPONENTS["tactics"] += (KernelComponent(
+    SkillTactics, ("ai_suggestion", "_can_attack", "_expected_damage", "_strike_choices"), skill_tactics),)
 
 
 def kernel_component(area: str, component: Component) -> KernelComponent | None:

@@ -103,17 +103,28 @@ from d20combat.simulation.fast.kernel_reactions import charge_line, path_risks, 
 from d20combat.simulation.fast.kernel_skill_damage import miss_chance
 from d20combat.simulation.fast.kernel_skill_defense import positions
 from d20combat.simulation.fast.kernel_skill_economy import end_of_turn as skill_end_of_turn
+from d20combat.simulation.fast.kernel_skill_feint import feint
 from d20combat.simulation.fast.kernel_skill_reactions import distracting
+from d20combat.simulation.fast.kernel_skill_spells import counterspelled
+from d20combat.simulation.fast.kernel_skill_tactics import NO_SUGGESTION, bonus_attack, declare_reserve, feint_option
+from d20combat.simulation.fast.kernel_skill_tactics import suggestion as skill_suggestion
 from d20combat.simulation.fast.kernel_strike import plan, roll_attack, target_ac
 from d20combat.simulation.fast.layout import (
+    A_SKL_BONUS,
+    A_SKL_CAST,
+    A_SKL_FEINT,
+    A_SKL_RESERVE,
     K_AOO,
     K_CDG_REMOVES_MISS,
     K_CHARGE_EARLY,
+    K_SKL_ACTIONS,
     K_SKL_NO_CHARGE,
     K_SKL_NO_STEP,
     K_TACTICS_CMV,
     LAND_SPEED,
     PROJECTILE,
+    SPELL,
+    T_SKL_CRIT,
 )
 from d20combat.simulation.fast.paths import FOUND, FOUND_PATHS, KINDS, reachable_into, search_box
 from d20combat.simulation.fast.paths import workspace as search_workspace
@@ -534,6 +545,9 @@ def choose(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64) -> Decision
                     kind = cdg_kind(w, m, s, t, occ, me, foe)
                     if kind != A_END:
                         return act(kind, foe, 0)
+    skill = skill_suggestion(w, m, s, t, occ, me, foes)  # SkillTactics.ai_suggestion (kernel_skill_tactics)
+    if skill[0] != NO_SUGGESTION:
+        return skill[0], skill[1], skill[2], skill[3], 0, np.empty((0, 2), dtype=np.int64)
     o = s[me, WIELD]
     if o == -1 or (opt[me, o, RELOAD] != RELOAD_NONE and not s[me, LOADED + o]):
         # _fix_weapon: reload the crossbow in hand, else draw any other weapon.
@@ -547,7 +561,7 @@ def choose(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64) -> Decision
         return act(A_END, 0, 0)
     if can_afford(w, s, t, C_STANDARD):
         foe = best_attack(w, m, s, t, occ, me, o, foes)
-        if foe != -1:
+        if foe != -1 and not (w[9][K_SKL_ACTIONS] and opt[me, o, SPELL]):  # skill-based: spells by cast_spell
             return act(A_ATTACK, foe, o)
     ranged = opt[me, o, RANGED] == 1
     if not can_afford(w, s, t, C_STANDARD):
@@ -590,7 +604,25 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
         if opt[me, b, RELOAD] != RELOAD_NONE:  # PFB-ITEM-08: the shot empties the crossbow
             s[me, LOADED + b] = 0
             emit(ev, t, E_EQUIP, me, s[me, WIELD], NOTE_FIRES, b, 0, 0, 0)
-        roll_attack(w, m[5], ev, s, t, tape, me, a, b, total, degree, pct)
+        t[T_SKL_CRIT] = move_cost  # skill-based's declared critical attack (SKL-CRIT): −p on the roll
+        roll_attack(w, m[5], ev, s, t, tape, me, a, b, total - move_cost, degree, pct)
+        t[T_SKL_CRIT] = 0
+        strenuous(ev, s, cs, t, kn, tape, me)
+    elif kind == A_SKL_RESERVE:  # skill-based's reserve declaration (kernel_skill_tactics)
+        declare_reserve(ev, t, kn, me, a, b)
+    elif kind == A_SKL_BONUS:  # skill-based's off-hand bonus attack (kernel_skill_tactics, SKL-TWF-01/02)
+        bonus_attack(w, m, ev, s, t, occ, tape, me, a, b, move_cost)
+        strenuous(ev, s, cs, t, kn, tape, me)
+    elif kind == A_SKL_FEINT:  # skill-based's feint (kernel_skill_feint)
+        feinted_with = feint_option(s, cs, kn, me, a)
+        spend(ev, t, me, A_SKL_FEINT, a, L_STANDARD)
+        feint(ev, t, kn, tape, me, a, feinted_with)
+        strenuous(ev, s, cs, t, kn, tape, me)
+    elif kind == A_SKL_CAST:  # skill-based's CastSpell and its counterspell window (kernel_skill_spells)
+        _ok, total, _raw, degree, pct = plan(w, m, s, t, occ, me, a, b, s[me, PC], s[me, PR], False)
+        spend(ev, t, me, A_SKL_CAST, b, L_STANDARD)
+        if not counterspelled(ev, s, cs, t, kn, tape, order, me, b):
+            roll_attack(w, m[5], ev, s, t, tape, me, a, b, total, degree, pct)
         strenuous(ev, s, cs, t, kn, tape, me)
     elif kind == A_CHARGE:
         _ok, ec, er, dist = charge_plan(w, m, s, t, occ, me, a, b)

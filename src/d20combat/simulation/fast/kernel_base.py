@@ -9,7 +9,7 @@ import numpy.typing as npt
 
 from d20combat.simulation.fast.grid import footprint_distance_ft
 from d20combat.simulation.fast.jit import njit
-from d20combat.simulation.fast.layout import CON_SCORE, K_INJURY_CMV, MAX_SKL_CREATURES, SIZE, T_SKL_POS
+from d20combat.simulation.fast.layout import CON_SCORE, K_INJURY_CMV, SIZE, T_SKL_END
 
 I64 = npt.NDArray[np.int64]
 I16 = npt.NDArray[np.int16]
@@ -32,7 +32,7 @@ LOADED = 18
 (T_ROUND, T_INDEX, T_ACTOR, T_STD, T_MOV, T_FREE, T_FREE_USED, T_MOVED, T_STEPPED, T_DIAGS, T_ACTIONS,
  T_SURPRISE, T_ENDED, T_WINNER, T_TIMEOUT, T_ATTACKS, T_TAPE, T_ROLLS, T_NEV, T_EXHAUSTED, T_HAS_TURN,
  T_STRIKE, T_STRUCK) = range(23)
-N_T = T_SKL_POS + MAX_SKL_CREATURES
+N_T = T_SKL_END
 """``T_STRIKE``: 1 + the target of the coup de grace whose attack is resolving (0: none), whose damage is kept in
 ``T_STRUCK`` for the coup de grace's own death save (CMV-CDG-06) instead of the injury's answer."""
 

@@ -91,7 +91,7 @@ from d20combat.simulation.fast.kernel_skill_economy import basic_actions, comple
 from d20combat.simulation.fast.kernel_skill_economy import lapse as skill_lapse
 from d20combat.simulation.fast.kernel_skill_economy import release as skill_release
 from d20combat.simulation.fast.kernel_skill_economy import start_of_round as skill_start_of_round
-from d20combat.simulation.fast.layout import K_AOO_PER_ROUND, K_ECON_CMV, K_INJURY_CMV
+from d20combat.simulation.fast.layout import K_AOO_PER_ROUND, K_ECON_CMV, K_INJURY_CMV, T_SKL_OFF
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
@@ -290,7 +290,7 @@ def advance(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, order: I64) ->
         pools = 0 if no_actions(s, kn, actor) else 1  # MinorMajorEconomy.turn_pools: none without actions
         held = complex_actions(t, kn, actor, pools)  # skill-based: the reserve's complex actions
         basic = basic_actions(t, kn, actor, pools)
-        emit(ev, t, E_TURN_START, actor, index, held, basic, free_allowed, 0, 0)
+        emit(ev, t, E_TURN_START, actor, index, held, basic, free_allowed, t[T_SKL_OFF + actor], 0)  # SKL-TWF-01
         t[T_INDEX] = index
         t[T_ACTOR] = actor
         t[T_STD] = held

@@ -25,11 +25,13 @@ import numpy.typing as npt
 from d20combat.simulation.fast.grid import footprint_distance_ft as fp_dist
 from d20combat.simulation.fast.jit import njit
 from d20combat.simulation.fast.kernel_base import DOWN, HP, PC, PR, T_INDEX, WIELD, emit, roll
+from d20combat.simulation.fast.kernel_skill_feint import opening
 from d20combat.simulation.fast.layout import (
     K_SKL_ACTIVE,
     K_SKL_ARMOR,
     K_SKL_DANGER,
     K_SKL_DEF,
+    K_SKL_FACTOR,
     MAX_SKL_OPTIONS,
     REACH,
     SIDE,
@@ -40,6 +42,8 @@ from d20combat.simulation.fast.layout import (
     SKL_NO_DEFENSE,
     SKL_RANGED_MAIN,
     SKL_THREATENS,
+    T_SKL_CRIT,
+    T_SKL_OFF,
     T_SKL_POS,
     T_SKL_RESERVE,
 )
@@ -75,26 +79,39 @@ def active_defense(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, att: in
                    value: int) -> bool:
     """The after-roll window of a hit with total ``value``: the AI's answer and, if it defends, the spent reserve
     and the roll. True: the attack is negated (SKL-DEF-05/07)."""
-    if not kn[K_SKL_ACTIVE] or t[T_SKL_RESERVE + tgt] <= 0 or s[tgt, DOWN]:
+    reserve, off = t[T_SKL_RESERVE + tgt] > 0, t[T_SKL_OFF + tgt] > 0  # the off hand's bonus action (SKL-TWF-02)
+    if not kn[K_SKL_ACTIVE] or not (reserve or off) or s[tgt, DOWN]:
+        return False
+    if opening(t, kn, tgt, att):  # SKL-FEINT-05: no block or dodge against the feinter's next attack
         return False
     row = _row(kn, tgt, s[tgt, WIELD])
     tail = -6 if kn[row + SKL_RANGED_MAIN] and engaged(s, cs, kn, tgt) else 0
-    choice, bonus = CHOICE_DODGE, kn[row + SKL_DODGE] + tail
+    choice, bonus = -1, 0
+    if reserve:
+        choice, bonus = CHOICE_DODGE, kn[row + SKL_DODGE] + tail
     for c, k in ((CHOICE_BLOCK_OFF, SKL_BLOCK_OFF), (CHOICE_BLOCK, SKL_BLOCK)):  # the earlier name wins a tie
-        if kn[row + k] != SKL_NO_DEFENSE and kn[row + k] + tail >= bonus:
+        if (reserve or c == CHOICE_BLOCK_OFF) and kn[row + k] != SKL_NO_DEFENSE and (
+                choice == -1 or kn[row + k] + tail >= bonus):
             choice, bonus = c, kn[row + k] + tail
+    if choice == -1:
+        return False
     chance20 = min(max(21 - (value - bonus), 0), 20)
     if t[T_SKL_POS + tgt] <= t[T_INDEX]:  # it has had its turn: the held action would lapse unused
         take = chance20 >= 2
     else:
-        danger2 = max(kn[K_SKL_DANGER + att * (MAX_SKL_OPTIONS + 1) + o] - 2 * kn[K_SKL_ARMOR + tgt], 0)
+        crit2 = 2 * t[T_SKL_CRIT] * kn[K_SKL_FACTOR + att * (MAX_SKL_OPTIONS + 1) + o]  # a declared critical attack
+        danger2 = max(kn[K_SKL_DANGER + att * (MAX_SKL_OPTIONS + 1) + o] + crit2 - 2 * kn[K_SKL_ARMOR + tgt], 0)
         take = chance20 >= 5 and 3 * danger2 >= 2 * max(s[tgt, HP], 1)
     if not take:
         return False
-    t[T_SKL_RESERVE + tgt] -= 1
+    from_off = choice == CHOICE_BLOCK_OFF and off  # BlockAndDodge.pool_for: the off hand's action first
+    if from_off:
+        t[T_SKL_OFF + tgt] -= 1
+    else:
+        t[T_SKL_RESERVE + tgt] -= 1
     face = roll(t, tape, 20)
     negated = face + bonus >= value
-    emit(ev, t, E_SKL_SPENT, tgt, att, choice, face, face + bonus, int(negated), 0)
+    emit(ev, t, E_SKL_SPENT, tgt, att, choice, face, face + bonus, int(negated), int(from_off))
     return bool(negated)
 
 

@@ -23,6 +23,8 @@ import numpy.typing as npt
 
 from d20combat.simulation.fast.jit import njit
 from d20combat.simulation.fast.kernel_base import REACT, SURPRISED, T_ACTIONS, T_STD, T_SURPRISE, emit
+from d20combat.simulation.fast.kernel_skill_feint import lapse_openings
+from d20combat.simulation.fast.kernel_skill_twf import has_off_hand
 from d20combat.simulation.fast.layout import (
     K_SKL_ACTIONS,
     K_SKL_AOO_PER_ROUND,
@@ -30,6 +32,9 @@ from d20combat.simulation.fast.layout import (
     K_SKL_AUTO_RESERVE,
     K_SKL_ECON,
     K_SKL_ROUND_SURPRISE,
+    T_SKL_DECLARE,
+    T_SKL_OFF,
+    T_SKL_OFF_TURN,
     T_SKL_RESERVE,
 )
 
@@ -52,7 +57,10 @@ def start_of_round(ev: I64, s: I64, t: I64, kn: I64) -> None:
         reserve = 0 if surprised else 1
         t[T_SKL_RESERVE + i] = reserve
         s[i, REACT] = 0 if surprised else kn[K_SKL_AOO_PER_ROUND]  # the attacks of opportunity (kernel_reactions)
-        emit(ev, t, E_SKL_REACTIONS, i, reserve, 0 if surprised else kn[K_SKL_AOO_PER_ROUND], int(surprised), 0, 0, 0)
+        off = 0 if surprised or not has_off_hand(s, kn, i) else 1  # the two-weapon bonus action (kernel_skill_twf)
+        t[T_SKL_OFF + i] = off
+        emit(ev, t, E_SKL_REACTIONS, i, reserve, 0 if surprised else kn[K_SKL_AOO_PER_ROUND], int(surprised), off,
+             0, 0)
 
 
 @njit
@@ -86,33 +94,39 @@ def end_of_turn(ev: I64, t: I64, kn: I64, actor: int) -> None:
     """``ComplexBasicEconomy.end_of_turn`` (``skl_auto_reserve``, SKL-RES-02/03): a turn ended without a
     declaration holds the complex actions it did not spend — unless it spent the surprise round's one action
     and that action is the round's (``skl_surprise_limit = round``)."""
-    if not kn[K_SKL_ECON] or not kn[K_SKL_AUTO_RESERVE]:
+    if not kn[K_SKL_ECON] or not kn[K_SKL_AUTO_RESERVE] or t[T_SKL_DECLARE]:  # declared: nothing more is held
         return
     if t[T_SURPRISE] and t[T_ACTIONS] > 0 and kn[K_SKL_ROUND_SURPRISE]:
         return
-    left = t[T_STD]
-    if left:
+    left, off_left = t[T_STD], t[T_SKL_OFF_TURN]
+    if left or off_left:
         t[T_SKL_RESERVE + actor] = left
-        emit(ev, t, E_SKL_HOLD, actor, left, kn[K_SKL_AOO_PER_ROUND], 0, 0, 0, 0)
+        t[T_SKL_OFF + actor] = off_left
+        emit(ev, t, E_SKL_HOLD, actor, left, kn[K_SKL_AOO_PER_ROUND], 0, off_left, 0, 0)
 
 
 @njit
 def release(ev: I64, t: I64, kn: I64, actor: int) -> None:
     """``SkillActions.start_of_turn`` → ``ComplexBasicEconomy.release`` (SKL-RES-02/04): the held complex actions
     become the turn's own (its pools were counted from them) until the creature declares a reserve."""
-    if kn[K_SKL_ACTIONS] and t[T_SKL_RESERVE + actor]:
+    t[T_SKL_DECLARE] = 0  # the turn's one reserve declaration (SKL-RES-02)
+    t[T_SKL_OFF_TURN] = t[T_SKL_OFF + actor]  # the turn's two-weapon bonus action (SKL-TWF-01)
+    if kn[K_SKL_ACTIONS] and (t[T_SKL_RESERVE + actor] or t[T_SKL_OFF + actor]):
         t[T_SKL_RESERVE + actor] = 0
+        t[T_SKL_OFF + actor] = 0
         emit(ev, t, E_SKL_RELEASE, actor, 0, 0, 0, 0, 0, 0)
 
 
 @njit
 def lapse(ev: I64, s: I64, t: I64, kn: I64) -> None:
     """``SkillActions.end_of_round`` → ``ComplexBasicEconomy.lapse`` (SKL-RES-06): what each creature still holds
-    lapses (no feint openings in a compiled battle: the kernel's AI does not feint)."""
+    lapses, and then the feint openings it gave that end this round (``Feinting.lapse``)."""
     if not kn[K_SKL_ACTIONS]:
         return
     for i in range(s.shape[0]):
-        held = t[T_SKL_RESERVE + i]
+        held = t[T_SKL_RESERVE + i] + t[T_SKL_OFF + i]
         if held:
             t[T_SKL_RESERVE + i] = 0
+            t[T_SKL_OFF + i] = 0
             emit(ev, t, E_SKL_LAPSE, i, held, 0, 0, 0, 0, 0)
+        lapse_openings(ev, t, kn, i, s.shape[0])  # Feinting.lapse (kernel_skill_feint)

@@ -29,12 +29,15 @@ import numpy.typing as npt
 from d20combat.simulation.fast.jit import njit
 from d20combat.simulation.fast.kernel_base import A_ATTACK, A_RELOAD, WIELD
 from d20combat.simulation.fast.layout import (
+    A_SKL_BONUS,
+    A_SKL_CAST,
     K_SKL_AOO,
     K_SKL_CALM,
     K_SKL_HELD,
     K_SKL_THREAT,
     MAX_SKL_OPTIONS,
     RANGED,
+    SKL_ACT_CAST,
     SKL_ACT_FIRE,
     SKL_ACT_RELOAD,
     SPELL,
@@ -42,9 +45,10 @@ from d20combat.simulation.fast.layout import (
 
 I64 = npt.NDArray[np.int64]
 
-WHY_LEAVES, WHY_FIRES, WHY_RELOADS = 0, 1, 2
+WHY_LEAVES, WHY_FIRES, WHY_RELOADS, WHY_CASTS = 0, 1, 2, 3
 """Why an attack of opportunity is offered (the ``E_REACTION_SPENT`` row's fifth field): the mover leaves a
-threatened square, fires a ranged weapon in one (SKL-AOO-14) or loads a crossbow in one (SKL-AOO-17)."""
+threatened square, fires a ranged weapon in one (SKL-AOO-14), loads a crossbow in one (SKL-AOO-17) or casts a
+spell in one (SKL-AOO-15, skill-based's tactics cast with ``cast_spell``)."""
 
 
 @njit
@@ -70,8 +74,11 @@ def distracting(opt: I64, kn: I64, me: int, kind: int, a: int, b: int) -> int:
     if not kn[K_SKL_AOO]:
         return 0
     calm = kn[K_SKL_CALM + me]
-    if kind == A_ATTACK and opt[me, b, RANGED] and not opt[me, b, SPELL] and not calm & SKL_ACT_FIRE:
+    firing = (kind == A_ATTACK or kind == A_SKL_BONUS) and opt[me, b, RANGED] and not opt[me, b, SPELL]  # noqa: SIM109 - numba
+    if firing and not calm & SKL_ACT_FIRE:
         return WHY_FIRES
     if kind == A_RELOAD and not calm & SKL_ACT_RELOAD:
         return WHY_RELOADS
+    if kind == A_SKL_CAST and not calm & SKL_ACT_CAST:
+        return WHY_CASTS
     return 0

@@ -66,10 +66,15 @@ from d20combat.simulation.fast.kernel_flow import (
 )
 from d20combat.simulation.fast.kernel_skill_damage import miss_chance, mitigate
 from d20combat.simulation.fast.kernel_skill_defense import active_defense
+from d20combat.simulation.fast.kernel_skill_feint import attack_rolled
 from d20combat.simulation.fast.kernel_skill_reactions import held
+from d20combat.simulation.fast.kernel_skill_twf import hand_penalty
 from d20combat.simulation.fast.layout import (
     K_COVER_CMV,
+    K_SKL_FACTOR,
     K_SOFT_RANGED_ONLY,
+    MAX_SKL_OPTIONS,
+    T_SKL_CRIT,
 )
 
 I64 = npt.NDArray[np.int64]
@@ -135,6 +140,7 @@ def plan_attack(s: I64, cs: I64, opt: I64, rng: I64, cover_mode: I64, kn: I64, t
     elif not (0 < dist <= cs[att, REACH]):
         return False, 0, 0, 0, 0
     sit = situational(s, cs, opt, kn, light, att, tgt, ranged)  # off-guard's situational modifiers (kernel_attack)
+    sit += hand_penalty(s, kn, att, o)  # skill-based's two-weapon penalty of the hand (kernel_skill_twf)
     total += sit
     raw += sit
     # P17 cover: the lines are the core's, the mode is the ruleset's (cover_mode table) — or off-guard's
@@ -211,6 +217,7 @@ def roll_attack(w: tuple, light: I64, ev: I64, s: I64, t: I64, tape: U32, att: i
     hit = natural[face, 0] == 1 or (natural[face, 1] == 0 and value >= ac)
     if hit and active_defense(ev, s, cs, t, kn, tape, att, tgt, o, value):  # skill-based's block or dodge
         hit = False
+    attack_rolled(ev, t, kn, att, tgt)  # skill-based: the feint's opening is used up (kernel_skill_feint)
     if hit and pct and not before_roll:
         d = roll(t, tape, 100)
         if d <= pct:
@@ -238,7 +245,8 @@ def roll_attack(w: tuple, light: I64, ev: I64, s: I64, t: I64, tape: U32, att: i
     raw += opt[att, o, E_BONUS] if opt[att, o, E_COUNT] or opt[att, o, E_BONUS] else 0
     for _ in range(cs[att, SNEAK_HELPLESS] if helpless else cs[att, SNEAK_VS_ANY]):
         raw += roll(t, tape, 6)
-    amount = mitigate(kn, tgt, max(raw, kn[K_MIN_DAMAGE]))  # skill-based's armor rating (kernel_skill_damage)
+    declared = t[T_SKL_CRIT] * kn[K_SKL_FACTOR + att * (MAX_SKL_OPTIONS + 1) + o] if t[T_SKL_CRIT] else 0  # SKL-CRIT
+    amount = mitigate(kn, tgt, max(raw, kn[K_MIN_DAMAGE]) + declared)  # skill-based's armor (kernel_skill_damage)
     damage(ev, s, cs, t, kn, tape, tgt, amount, att)
 
 

@@ -57,6 +57,24 @@ T_SKL_RESERVE = 100
 complex actions held in reserve (SKL-RES) under skill-based's economy."""
 T_SKL_POS = T_SKL_RESERVE + MAX_SKL_CREATURES
 """``t[T_SKL_POS + i]``: creature ``i``'s place in the initiative order (has it had its turn this round?)."""
+MAX_SKL_OPEN = 32
+"""The creatures a battle under skill-based's tactics may have: the feint openings are kept per (target, feinter)."""
+T_SKL_DECLARE = T_SKL_POS + MAX_SKL_CREATURES
+"""``t[T_SKL_DECLARE]``: the turn's reserve declaration is spent (the ``declare`` pool, SKL-RES-02)."""
+T_SKL_CRIT = T_SKL_DECLARE + 1
+"""``t[T_SKL_CRIT]``: the critical-attack penalty declared for the attack resolving now (SKL-CRIT-01..04)."""
+T_SKL_SEQ = T_SKL_DECLARE + 2
+"""``t[T_SKL_SEQ]``: the feint openings added so far (their order among a creature's effects)."""
+T_SKL_OPEN = T_SKL_DECLARE + 3
+"""``t[T_SKL_OPEN + target * MAX_SKL_OPEN + feinter]``: the round the feint opening lasts until (0: none,
+SKL-FEINT-05); ``t[T_SKL_OPSEQ + …]`` the order it was added in."""
+T_SKL_OPSEQ = T_SKL_OPEN + MAX_SKL_OPEN * MAX_SKL_OPEN
+T_SKL_OFF = T_SKL_OPSEQ + MAX_SKL_OPEN * MAX_SKL_OPEN
+"""``t[T_SKL_OFF + i]``: creature ``i``'s two-weapon bonus action held (the ``offhand`` pool, SKL-TWF-01/02);
+``t[T_SKL_OFF_TURN]`` the turn's."""
+T_SKL_OFF_TURN = T_SKL_OFF + MAX_SKL_CREATURES
+T_SKL_END = T_SKL_OFF_TURN + 1
+"""The kernel's scalars end here (``N_T``)."""
 K_SKL_ACTIVE = 108
 """``kn[K_SKL_ACTIVE]``: skill-based's block and dodge after the roll (:class:`BlockAndDodge`,
 ``kernel_skill_defense``), its tables below."""
@@ -86,7 +104,44 @@ K_SKL_CALM = K_SKL_HELD + MAX_SKL_CREATURES * (MAX_SKL_OPTIONS + 1)
 """``kn[K_SKL_CALM + i]``: the distracting acts creature ``i`` does without provoking (SKL-AOO-22, a feat
 ``no_provoke:<act>``): bit ``SKL_ACT_FIRE`` firing a ranged weapon, ``SKL_ACT_RELOAD`` loading a crossbow."""
 SKL_ACT_FIRE, SKL_ACT_RELOAD = 1, 2
-N_KN = K_SKL_CALM + MAX_SKL_CREATURES
+SKL_ACT_CAST = 4
+"""Bit ``SKL_ACT_CAST`` of ``kn[K_SKL_CALM + i]``: casting a spell (SKL-AOO-15)."""
+K_SKL_TACTICS, K_SKL_OPEN_ROUNDS, K_SKL_FEINT_TIE = range(113, 116)
+"""``kn[K_SKL_TACTICS]``: skill-based's tactics (:class:`SkillTactics`, ``kernel_skill_tactics``) — the reserve when
+wounded and engaged, feints, the critical-attack penalty by expected damage; the feint's opening lasts
+``kn[K_SKL_OPEN_ROUNDS]`` rounds (``skl_feint_opening_rounds``) and a tie goes to the feinter with
+``kn[K_SKL_FEINT_TIE]`` (``skl_feint_tie_succeeds``, SKL-FEINT-04/05)."""
+K_SKL_FACTOR = K_SKL_CALM + MAX_SKL_CREATURES
+"""``kn[K_SKL_FACTOR + i * (MAX_SKL_OPTIONS + 1) + o]``: the damage one point of critical-attack penalty buys with
+creature ``i``'s option ``o`` (SKL-CRIT-04, ``DeclaredCriticalAttack.damage_factor``)."""
+K_SKL_FEINT = K_SKL_FACTOR + MAX_SKL_CREATURES * (MAX_SKL_OPTIONS + 1)
+"""``kn[K_SKL_FEINT + i * (MAX_SKL_OPTIONS + 1) + o]``: creature ``i``'s feint bonus with option ``o`` (its weapon
+skill + Int, SKL-FEINT-03)."""
+K_SKL_RESIST = K_SKL_FEINT + MAX_SKL_CREATURES * (MAX_SKL_OPTIONS + 1)
+"""``kn[K_SKL_RESIST + i]``: creature ``i``'s resistance to a feint (Defense skill + Wis, SKL-FEINT-03)."""
+K_SKL_COUNTER_TIE = 116
+"""``kn[K_SKL_COUNTER_TIE]``: a tie counters the spell (``skl_counterspell_tie_counters``, SKL-CSPL-05)."""
+MAX_SKL_MAGIC = 4
+"""The magic skills (of the spell attacks) a battle under skill-based's actions may have."""
+K_SKL_MAGIC = K_SKL_RESIST + MAX_SKL_CREATURES
+"""``kn[K_SKL_MAGIC + i * MAX_SKL_MAGIC + k]``: creature ``i``'s rating in the battle's ``k``-th magic skill
+(SKL-CSPL-06/07: trained when ≥ 1)."""
+K_SKL_SPELL_SKILL = K_SKL_MAGIC + MAX_SKL_CREATURES * MAX_SKL_MAGIC
+"""``kn[K_SKL_SPELL_SKILL + i * (MAX_SKL_OPTIONS + 1) + o]``: the magic skill (``k``) creature ``i``'s spell attack
+``o`` is cast with (-1: not a spell)."""
+K_SKL_TWF = K_SKL_SPELL_SKILL + MAX_SKL_CREATURES * (MAX_SKL_OPTIONS + 1)
+"""``kn[K_SKL_TWF + (i * (MAX_SKL_OPTIONS + 1) + w + 1) * 4 + TWF_*]``: creature ``i`` in the two-weapon mode (a
+starting condition, SKL-TWF-08) wielding option ``w`` (-1: nothing): whether it has an off hand (a weapon, a shield),
+the off-hand attack option (-1: a shield), and the penalties of the primary and the off hand (SKL-TWF-03/04/10);
+all 0 for a creature not in the mode."""
+TWF_HAS, TWF_OPTION, TWF_PRIMARY, TWF_OFF = range(4)
+K_SKL_IS_OFF = K_SKL_TWF + MAX_SKL_CREATURES * (MAX_SKL_OPTIONS + 1) * 4
+"""``kn[K_SKL_IS_OFF + i * (MAX_SKL_OPTIONS + 1) + o]``: creature ``i``'s option ``o`` is an off-hand attack."""
+N_KN_SKL = K_SKL_IS_OFF + MAX_SKL_CREATURES * (MAX_SKL_OPTIONS + 1)
+A_SKL_RESERVE, A_SKL_FEINT, A_SKL_CAST, A_SKL_BONUS = 100, 101, 102, 103
+"""The kernel's action codes of skill-based's own actions (the core's ``A_*`` are below): :class:`Reserve`,
+:class:`Feint`, :class:`CastSpell`, :class:`BonusAttack` (the off hand's, SKL-TWF-01/02)."""
+N_KN = N_KN_SKL
 """``kn[K_ECON_CMV]``: the economy is off-guard's minor/major one (staggered: a single action; dying, stable
 or dead: no actions; no PFB strain). ``kn[K_INJURY_CMV]``: health is off-guard's damage taken (CMV-INJ), with
 its variants: the death save adds Con (``K_DEATH_CON``), a passed one makes stable (``K_PASS_STABLE``) rather

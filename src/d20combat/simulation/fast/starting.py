@@ -24,13 +24,14 @@ MIN_INDEPENDENT_PERCENT = 8
 (as :func:`.components._stacking` for terrain)."""
 
 
-def check_starting(battle: Battle) -> None:
-    """Refuse, by creature and name, a starting condition or timed effect the kernel does not play."""
+def check_starting(battle: Battle, also: frozenset[str] = frozenset()) -> None:
+    """Refuse, by creature and name, a starting condition or timed effect the kernel does not play (``also``: the
+    ones another component's port plays, skill-based's two-weapon mode)."""
     for cid, placement in battle.placements.items():
-        other = sorted(c for c in placement.conditions if parse_condition(c)[0] not in PLAYED)
+        other = sorted(c for c in placement.conditions if parse_condition(c)[0] not in PLAYED and c not in also)
         if other:
             raise NotCompilable(f"{cid} starts with conditions ({', '.join(other)}); the kernel plays only "
-                                f"{', '.join(sorted(PLAYED))}")
+                                f"{', '.join(sorted(PLAYED | also))}")
         if placement.effects:
             raise NotCompilable(f"{cid} starts with timed effects ({', '.join(e.name for e in placement.effects)})")
 
@@ -44,7 +45,8 @@ def magic_concealment(battle: Battle, ids: tuple[str, ...], cs: I64) -> None:
         seen: dict[str, tuple[str, ...]] = {}
         for text in sorted(battle.placements[cid].conditions):
             name, args = parse_condition(text)
-            seen.setdefault(name, args)
+            if name in PLAYED:
+                seen.setdefault(name, args)
         if not seen:
             continue
         if not isinstance(rs.concealment, StackingConcealment):

@@ -11,17 +11,22 @@ from collections.abc import Iterable
 from typing import Any
 
 from d20combat.encounter import events as ev
-from d20combat.model.statblock import WeaponKind
+from d20combat.model.statblock import WeaponKind, ability_mod
 from d20combat.numbers import Modifier, total
+from d20combat.rulesets.skill_based.options import FEINTED
+from d20combat.rulesets.skill_based.skills import skill_rating, weapon_skill
 from d20combat.simulation.fast import kernel_base as k
 from d20combat.simulation.fast import kernel_defense as kd
 from d20combat.simulation.fast import kernel_injury as ki
 from d20combat.simulation.fast import kernel_skill_defense as kdf
+from d20combat.simulation.fast import kernel_skill_feint as ksf
 from d20combat.simulation.fast import kernel_skill_reactions as ksr
 from d20combat.simulation.fast.compile import CON_MOD, CON_SCORE, CompiledBattle
 from d20combat.simulation.fast.kernel_base import CB_BLOODIED, CB_DEAD, CB_DYING, CB_OFF_GUARD, CB_STABLE, CB_STAGGERED
 from d20combat.simulation.fast.kernel_skill_economy import E_SKL_HOLD, E_SKL_LAPSE, E_SKL_REACTIONS, E_SKL_RELEASE
-from d20combat.simulation.fast.layout import K_DEATH_CON, K_SKL_ECON, SHEET_HP
+from d20combat.simulation.fast.kernel_skill_spells import E_SKL_COUNTER
+from d20combat.simulation.fast.kernel_skill_tactics import E_SKL_BONUS
+from d20combat.simulation.fast.layout import A_SKL_CAST, A_SKL_FEINT, K_DEATH_CON, K_SKL_ECON, SHEET_HP
 from d20combat.simulation.fast.runner import FastResult
 
 Entry = tuple[Any, ...]
@@ -36,7 +41,8 @@ _SKL_LABELS = {"standard": "complex", "move": "basic", "standard-as-move": "comp
 _SKL_POOLS = {"standard": "complex", "move": "basic", "free": "free"}
 _WHY = {ksr.WHY_LEAVES: "leaves {square}, a threatened square",
         ksr.WHY_FIRES: "fires a ranged weapon in a threatened square (SKL-AOO-14)",
-        ksr.WHY_RELOADS: "loads a crossbow in a threatened square (SKL-AOO-17)"}
+        ksr.WHY_RELOADS: "loads a crossbow in a threatened square (SKL-AOO-17)",
+        ksr.WHY_CASTS: "casts a spell in a threatened square (SKL-AOO-15)"}
 """Why an attack of opportunity was offered (``SkillAttacksOfOpportunity.provoking_act``'s reasons)."""
 _MODES = {k.MODE_MOVE: "move", k.MODE_STEP: "step", k.MODE_CHARGE: "charge"}
 _HEALTH = {k.H_OK: "ok", k.H_DISABLED: "disabled", k.H_DYING: "dying", k.H_DEAD: "dead", k.H_STABLE_REASON: "stable"}
@@ -121,11 +127,11 @@ def _skill_entries(cb: CompiledBattle, reactions: list[dict[str, int]], wielding
     creature's reactions as the reference's state holds them (``reactions``): the round's reserve and attacks of
     opportunity (ComplexBasicEconomy.start_of_round: a ranged weapon's block count is kept), a reserve kept at the
     end of a turn (hold), or a block or dodge paid from it (BlockAndDodge._spend and _ranged_block)."""
-    code, a, b, c, d, e, f = row
+    code, a, b, c, d, e, f = row[:7]
     cid = cb.ids[a]
     if code == E_SKL_REACTIONS:
         kept = {key: n for key, n in reactions[a].items() if key.startswith("blocks:")}
-        reactions[a] = {**kept, "reserve": b, **({"aoo": c} if c or d else {})}
+        reactions[a] = {**kept, "reserve": b, **({"aoo": c} if c or d else {}), **({"offhand": e} if e else {})}
         return [("reactions_set", cid, tuple(sorted(reactions[a].items())))]
     if code == E_SKL_RELEASE:  # ComplexBasicEconomy.release
         reactions[a] = {**reactions[a], "reserve": 0, "offhand": 0}
@@ -135,14 +141,32 @@ def _skill_entries(cb: CompiledBattle, reactions: list[dict[str, int]], wielding
         reactions[a] = {**reactions[a], **dict.fromkeys(held, 0)}
         return [("reactions_set", cid, tuple(sorted(reactions[a].items()))),
                 ("note", f"{cid}'s unspent reserve ({b}) lapses (SKL-RES-06)")]
-    if code == E_SKL_HOLD:
-        reactions[a] = {**reactions[a], "reserve": b, "offhand": 0}
-        return [("reactions_set", cid, tuple(sorted(reactions[a].items()))),
-                ("note", f"{cid} keeps {b} complex action(s) held in reserve for block, dodge or counterspell "
-                         f"until the end of the round (SKL-RES-02/03)")]
+    if code == E_SKL_HOLD:  # d: declared (Reserve, SKL-RES-02), else kept at the end of the turn
+        reactions[a] = {**reactions[a], "reserve": b, "offhand": e}
+        declared = [("budget", cid, f"reserve {b}", "none", (("complex", b), ("declare", 1), ("offhand", e)))]
+        extra = " and the off-hand bonus action" if e else ""
+        return [*(declared if d else []), ("reactions_set", cid, tuple(sorted(reactions[a].items()))),
+                ("note", f"{cid} {'declares' if d else 'keeps'} {b} complex action(s){extra} held in reserve for "
+                         f"block, dodge or counterspell until the end of the round (SKL-RES-02/03)")]
+    if code in (ksf.E_SKL_FEINT, ksf.E_SKL_OPEN, ksf.E_SKL_OPEN_END):
+        return _feint_entries(cb, row)
+    if code == E_SKL_COUNTER:  # Counterspelling.counterspell_window: the reserve spent, the contest
+        reactions[a] = {**reactions[a], "reserve": reactions[a].get("reserve", 0) - 1}
+        caster = cb.ids[b]
+        who = cb.battle.creatures
+        spell = who[caster].attacks[c]
+        skill = weapon_skill(spell.weapon)
+        mine = total(d, [Modifier(skill_rating(who[caster], skill), f"{skill} skill")], base_label="d20")
+        theirs = total(e, [Modifier(skill_rating(who[cid], skill), f"{skill} skill")], base_label="d20")
+        verdict = (f"countered: {spell.name} fizzles out without effect (SKL-CSPL-05)" if f
+                   else "the spell goes off" + (" (a tie is not a win, SKL-CSPL-05)" if mine.value == theirs.value
+                                               else ""))
+        return [("reaction_spent", cid, "reserve", f"counterspell against {caster}'s {spell.name}"),
+                ("note", f"{cid} counters with {skill} {theirs.explain()} vs {caster}'s {mine.explain()}: {verdict}")]
     choice = _CHOICES[c]
-    reactions[a] = {**reactions[a], "reserve": reactions[a].get("reserve", 0) - 1}
-    out: list[Entry] = [("reaction_spent", cid, "reserve", f"{choice} against {cb.ids[b]}'s attack (reserve)")]
+    pool = "offhand" if row[7] else "reserve"  # BlockAndDodge.pool_for: the off hand's action first
+    reactions[a] = {**reactions[a], pool: reactions[a].get(pool, 0) - 1}
+    out: list[Entry] = [("reaction_spent", cid, pool, f"{choice} against {cb.ids[b]}'s attack ({pool})")]
     name = wielding[a]
     option = cb.battle.creatures[cid].attack(name) if choice == "block" and name is not None else None
     if option is not None and option.is_ranged and option.kind is not WeaponKind.SPELL:
@@ -153,6 +177,31 @@ def _skill_entries(cb: CompiledBattle, reactions: list[dict[str, int]], wielding
                 ("note", f"{cid} has blocked with its {name} {count} time(s); ranged weapons misused so soon break "
                          f"(SKL-RNG-03)")]
     return [*out, ("defense", cid, d, e, bool(f))]
+
+
+def _feint_entries(cb: CompiledBattle, row: tuple[int, ...]) -> list[Entry]:
+    """Skill-based's feint rows (kernel_skill_feint) as the reference's events (Feinting.feint and lapse,
+    BlockAndDodge.attack_rolled)."""
+    code, a, b, c, d, e, f = row[:7]
+    cid, other = cb.ids[a], cb.ids[b]
+    if code == ksf.E_SKL_OPEN:
+        return [("effect_added", cid, FEINTED + other, "", c, 0, 0)]
+    if code == ksf.E_SKL_OPEN_END:
+        out: list[Entry] = [("effect_ended", cid, FEINTED + other)]
+        if c == ksf.OPEN_USED:
+            out.append(("note", f"{cid} could not block or dodge: {other}'s feint (SKL-FEINT-05)"))
+        elif c == ksf.OPEN_LAPSED:
+            out.append(("note", f"the opening {cid} gave by being {FEINTED + other} lapses unused (SKL-FEINT-05)"))
+        return out
+    creature, target = cb.battle.creatures[cid], cb.battle.creatures[other]
+    skill = weapon_skill(creature.attacks[f].weapon)
+    mine = total(c, [Modifier(skill_rating(creature, skill), f"{skill} skill"),
+                     Modifier(ability_mod(creature.sheet.abilities.int), "Int")], base_label="d20")
+    theirs = total(d, [Modifier(skill_rating(target, "defense"), "Defense skill"),
+                       Modifier(ability_mod(target.sheet.abilities.wis), "Wis")], base_label="d20")
+    outcome = ("succeeds: it cannot block or dodge " + cid + "'s next attack (SKL-FEINT-05)" if e
+               else "fails" + (" (a tie goes to the defender, SKL-FEINT-04)" if mine.value == theirs.value else ""))
+    return [("note", f"{cid} feints {other}: {mine.explain()} vs {theirs.explain()} — {outcome}")]
 
 
 _ROLL = re.compile(r"(?:hits|misses)(?: \(natural \d+\))?: (-?\d+) = (?:d20 |natural )(\d+)")
@@ -257,7 +306,8 @@ def fast_entries(cb: CompiledBattle, result: FastResult) -> list[Entry]:
             out.append(("round", a, bool(b)))
         elif code == k.E_TURN_START:
             if skill:  # ComplexBasicEconomy.turn_pools
-                out.append(("turn", ids[a], b, (("basic", d), ("complex", c), ("declare", 1), ("free", _e),
+                off = (("offhand", _f),) if _f else ()  # the two-weapon bonus action held (SKL-TWF-01)
+                out.append(("turn", ids[a], b, (("basic", d), ("complex", c), ("declare", 1), ("free", _e), *off,
                                                 ("twf_switch", 1))))
             else:
                 out.append(("turn", ids[a], b, (("free", _e), ("move", d), ("standard", c))))
@@ -270,7 +320,9 @@ def fast_entries(cb: CompiledBattle, result: FastResult) -> list[Entry]:
                       k.A_CHARGE: f"charge {ids[c]}" if b == k.A_CHARGE else "", k.A_STEP: "5-foot step",
                       k.A_DRAW: f"draw {names[a][c]}" if b == k.A_DRAW else "",
                       k.A_RELOAD: f"reload {names[a][c]}" if b == k.A_RELOAD else "",
-                      k.A_CDG: f"coup de grace {ids[c]}", k.A_FIND: f"find {ids[c]}"}[b]
+                      k.A_CDG: f"coup de grace {ids[c]}", k.A_FIND: f"find {ids[c]}",
+                      A_SKL_FEINT: f"feint {ids[c]}" if b == A_SKL_FEINT else "",
+                      A_SKL_CAST: f"cast {names[a][c]}" if b == A_SKL_CAST else ""}[b]
             label = _LABELS[d]
             spent = _SPEND[label]
             if skill:
@@ -307,8 +359,12 @@ def fast_entries(cb: CompiledBattle, result: FastResult) -> list[Entry]:
                 loaded[a].add(option)
                 note = f"reloads {option}"
             out.append(("equipment", ids[a], wielding[a], shield[a], tuple(sorted(loaded[a])), note))
-        elif code in (E_SKL_REACTIONS, E_SKL_HOLD, E_SKL_RELEASE, E_SKL_LAPSE, kdf.E_SKL_SPENT):
-            out += _skill_entries(cb, reactions, wielding, (code, a, b, c, d, _e, _f))
+        elif code == E_SKL_BONUS:  # TwoWeapons.bonus_attack's BudgetSpent
+            out.append(("budget", ids[a], f"off-hand attack {ids[b]} ({names[a][c]})", "bonus complex",
+                        (("offhand", 1),)))
+        elif code in (E_SKL_REACTIONS, E_SKL_HOLD, E_SKL_RELEASE, E_SKL_LAPSE, kdf.E_SKL_SPENT, ksf.E_SKL_FEINT,
+                      ksf.E_SKL_OPEN, ksf.E_SKL_OPEN_END, E_SKL_COUNTER):
+            out += _skill_entries(cb, reactions, wielding, (code, a, b, c, d, _e, _f, _g))
         elif code == k.E_REACTIONS_SET:
             out.append(("reactions_set", ids[a], ((battle.ruleset.reactions.pool, b),)))
         elif code == k.E_REACTION_SPENT:
