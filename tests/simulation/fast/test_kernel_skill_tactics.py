@@ -152,7 +152,7 @@ def test_another_starting_condition_is_still_refused() -> None:
     with open(EXAMPLES / "skill-duel.yaml", encoding="utf-8") as f:
         duel: dict[str, Any] = yaml.safe_load(f)
     duel["combatants"][2]["conditions"] = [TWO_WEAPON, "prone"]
-    with pytest.raises(NotCompilable, match=r"merisiel starts with conditions \(prone, two-weapon fighting\)"):
+    with pytest.raises(NotCompilable, match=r"merisiel starts with conditions \(prone\); the kernel plays only"):
         compile_battle(battle_from_data(duel, "scenario", None))
     hybrid = skill_hybrid({**duel, "combatants": [c for c in duel["combatants"] if c["id"] != "merisiel"]},
                           EVERY_AREA, {})
