@@ -256,8 +256,8 @@ def test_two_found_effects_at_once_replay_the_reference_log() -> None:
     (kernel_effects)."""
     data = _load("off-guard-ambush")
     met = 0
-    for k in range(40):
-        rnd = random.Random(k)
+    for n in range(40):
+        rnd = random.Random(n)
         rows = data["map"]["rows"]
         dark = ["".join(rnd.choice("dD") if ch == "." and rnd.random() < 0.33 else ch for ch in row) for row in rows]
         game = {**data, "map": {**data["map"], "rows": dark}, "variants": _variants(rnd),

@@ -2,8 +2,9 @@
 enemies, each once however many 10-round resets happen. Handing out XP and treasure is outside the combat engine
 (EP.md's "Not mechanizable" table); what the engine does is record *who defeated whom*, once per creature: the
 first time a creature is defeated (EP-DMG-04: at 0 hp or fewer) it gets a marker condition that no reset ends
-(``defeated_by:<id>``, :data:`DEFEATED_BY`; no rule reads it), with a note, and :func:`defeated_by` reads the ledger from the state at any time — a creature
-healed and defeated again, or a reset between, never adds a second entry."""
+(``defeated_by:<id>``, :data:`DEFEATED_BY`; no rule reads it), with a note, and :func:`defeated_by` reads the
+ledger from the state at any time — a creature healed and defeated again, or a reset between, never adds a second
+entry."""
 
 from __future__ import annotations
 
