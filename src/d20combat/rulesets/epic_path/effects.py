@@ -70,8 +70,9 @@ class UseEffect(ax.Action):
 
 
 @dataclass(frozen=True, slots=True)
-class _Info:
-    """The effect as an attack, for the states' rules (the halving of EP-COND-09/33)."""
+class AttackFacts:
+    """A spell or effect as an attack, for the rules that read one (the states' halving of EP-COND-09/33, the
+    critical doubling of EP-CRIT-15)."""
 
     attacker: str
     target: str
@@ -177,7 +178,7 @@ class SaveEffects:
                               f"{cid} {SAVES[kind]} save {t.explain()} vs DC {a.dc}: {outcome}"
                               + (f" — {why}" if a.damage else "") + "".join(f"; {n}" for n in notes)))
         if a.damage and amount > 0:
-            info = _Info(actor, cid, effect_option(a))
+            info = AttackFacts(actor, cid, effect_option(a))
             halved, how = engine.ruleset.conditions.damage_against(tx, info, amount)
             self._hurt(engine, tx, cid, actor, halved, f"{a.name}: {amount}" + (f", {how}" if how else ""))
         elif a.damage:

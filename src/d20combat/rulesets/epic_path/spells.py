@@ -23,6 +23,7 @@ from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.model.creature import AttackOption
 from d20combat.rulesets.components import RuleError, View
+from d20combat.rulesets.epic_path.effects import AttackFacts
 
 if TYPE_CHECKING:
     from d20combat.encounter.engine import Encounter, Tx
@@ -81,15 +82,6 @@ class CastSpell(ax.Action):
         return f"Cast {self.spell} at {name(self.target)}"
 
 
-@dataclass(frozen=True, slots=True)
-class _SpellInfo:
-    attacker: str
-    target: str
-    option: AttackOption
-    ranged: bool
-    distance_ft: int
-
-
 def cast_spell(engine: Encounter, tx: Tx, actor: str, a: CastSpell, dry: bool) -> None:
     """EP-CRIT-14: no attack roll, so no threat and no critical hit: the damage is rolled once, never multiplied,
     then the target's states and resistance; ability damage undoubled (EP-CRIT-15)."""
@@ -122,7 +114,7 @@ def cast_spell(engine: Encounter, tx: Tx, actor: str, a: CastSpell, dry: bool) -
     text = f"{amount} = {expr} [{', '.join(map(str, faces))}]"
     tx.emit(ev.Note(f"{actor} casts {a.spell} at {a.target}: no attack roll — it strikes, and can never score a "
                     "critical hit (EP-CRIT-14)"))
-    info = _SpellInfo(actor, a.target, option, True, distance)
+    info = AttackFacts(actor, a.target, option, True, distance)
     amount, why_state = rs.conditions.damage_against(tx, info, amount)
     if why_state:
         text = f"{amount} = {text.partition(' = ')[2]} {why_state}"
