@@ -20,7 +20,7 @@ from d20combat.rules.armor_class import DefenseContext
 from d20combat.rulesets.components import ActionSet, ActionSpec, RuleError, View
 from d20combat.rulesets.epic_path.dc_ladder import ladder_dc
 from d20combat.rulesets.epic_path.options import EpOptions
-from d20combat.rulesets.epic_path.seeing import condition_args, percent_arg, pinpoint, pinpointed_square
+from d20combat.rulesets.epic_path.seeing import condition_args, level_or_cr, percent_arg, pinpoint, pinpointed_square
 from d20combat.rulesets.epic_path.senses import beyond_ethereal_sight, has_state
 
 SPOT_RANGE_FT = 30
@@ -37,8 +37,6 @@ def _signed_arg(cs: Any, name: str) -> int:
 def spot_dc(engine: Any, state: Any, cid: str) -> tuple[int, str]:
     """The DC to find the invisible ``cid`` (EP-CONC-20/21/24): its Stealth result if it made one (``stealth:N``),
     else the Average DC for its CR or level; plus the GM's modifier for moving or noise (``spot_modifier:±N``)."""
-    from d20combat.rulesets.epic_path.states import level_or_cr
-
     cs = state.get(cid)
     stealth = percent_arg(cs, "stealth")
     if stealth is not None:

@@ -18,7 +18,7 @@ from d20combat.battlefield.concealment import (
 from d20combat.battlefield.grid import Footprint, GameMap, Square
 from d20combat.encounter import events as ev
 from d20combat.encounter.state import CombatantState
-from d20combat.model.creature import AttackOption
+from d20combat.model.creature import AttackOption, Creature
 from d20combat.numbers import Modifier
 from d20combat.rulesets.components import StrongestConcealment
 from d20combat.rulesets.components.component import AttackInfo, View
@@ -38,6 +38,19 @@ def condition_args(state: CombatantState, name: str) -> list[list[str]]:
         if head == name:
             out.append(args)
     return out
+
+
+def level_or_cr(creature: Creature, state: CombatantState, condition: str) -> int | None:
+    """The creature's level or CR: the argument of its ``condition`` (``faded:7``), else its stat block's
+    ``attributes.level`` or ``attributes.cr``."""
+    for args in condition_args(state, condition):
+        if args and args[0].isdigit():
+            return int(args[0])
+    attrs = {k.lower(): v for k, v in creature.sheet.attributes.items()}
+    for key in ("level", "cr"):
+        if key in attrs:
+            return int(attrs[key])
+    return None
 
 
 def percent_arg(state: CombatantState, name: str) -> int | None:

@@ -20,24 +20,11 @@ from d20combat.rulesets.epic_path.assist import assist_modifiers
 from d20combat.rulesets.epic_path.incorporeal import creature_inside_object, moves_full_speed_unseeing
 from d20combat.rulesets.epic_path.invisibility import notice_lights
 from d20combat.rulesets.epic_path.options import EpOptions
-from d20combat.rulesets.epic_path.seeing import condition_args, qualities
+from d20combat.rulesets.epic_path.seeing import condition_args, level_or_cr, qualities
 from d20combat.rulesets.epic_path.senses import distance, has_state
 from d20combat.rulesets.epic_path.stances import Stances
 
 HALVING_STATES = ("incorporeal", "nebulous", "phased")
-
-
-def level_or_cr(creature: Creature, state: CombatantState, condition: str) -> int | None:
-    """The creature's level or CR: the argument of its ``condition`` (``faded:7``), else its stat block's
-    ``attributes.level`` or ``attributes.cr``."""
-    for args in condition_args(state, condition):
-        if args and args[0].isdigit():
-            return int(args[0])
-    attrs = {k.lower(): v for k, v in creature.sheet.attributes.items()}
-    for key in ("level", "cr"):
-        if key in attrs:
-            return int(attrs[key])
-    return None
 
 
 def remembers(state: EncounterState, observer: str, faded: str) -> bool:
