@@ -158,3 +158,12 @@ def test_ep_splash_01_only_a_splash_weapon_and_in_hand() -> None:
     assert_illegal(enc, ThrowSplash("alchemists-fire", square=(40, 1)), "outside the map")
     enc.act(ax.Draw("club"))
     assert_illegal(enc, ThrowSplash("alchemists-fire", "t"), "draw alchemists-fire first")
+
+
+def test_ep_splash_01_02_a_flask_is_thrown_never_attacked_with_as_a_weapon() -> None:
+    """EP-SPLASH-01/02: a splash weapon is thrown (direct and splash damage, a scatter on a miss); an ordinary attack
+    or a charge with it is refused and changes nothing, the flask still in hand."""
+    enc = scene([("t", "b", (1, 2))], dice=[14, 4, 2])
+    for action in (ax.Attack("t", "alchemists-fire"), ax.Attack("t"), ax.Charge("t", "alchemists-fire")):
+        assert_illegal(enc, action, "splash weapon: throw it with throw_splash")
+    assert enc.state.get("p").wielding == "alchemists-fire" and remaining(enc) == 3

@@ -76,7 +76,15 @@ class EpActions(ActionSet):
         ])
 
     def forbidden(self, view: View, actor: str, action: Any) -> str | None:
-        """Impeded terrain: no ordinary movement into, within or out of it, and no charge (EP-MOVE-05/07)."""
+        """Impeded terrain: no ordinary movement into, within or out of it, and no charge (EP-MOVE-05/07); a splash
+        weapon is thrown (``throw_splash``: direct and splash damage, the scatter on a miss, EP-SPLASH-01..19), never
+        swung or fired as an ordinary attack."""
+        if isinstance(action, (ax.Attack, ax.Charge)):
+            name = action.attack or view.state.get(actor).wielding
+            option = next((o for o in view.creature(actor).attacks if o.name == name), None)
+            if option is not None and option.weapon.splash is not None:
+                return (f"{name} is a splash weapon: throw it with throw_splash (at a creature or a square; "
+                        "EP-SPLASH-01/02), not as an ordinary attack")
         return refuse_in_impeded(view, actor, action)
 
     def candidates(self, enc: Any, actor: str) -> list[Any]:
