@@ -67,7 +67,9 @@ def draw_map(enc: Encounter, state: EncounterState | None = None) -> str:
 def describe_event(enc: Encounter, e: ev.Event) -> str:
     """One explained line (or a few) per event; bookkeeping events say nothing."""
     if isinstance(e, ev.RoundStarted):
-        return f"\n=== Round {e.round}{' (surprise round)' if e.surprise else ''} ==="
+        first = enc.state.first_round  # EP: the round that is round 1 of the current combat (a reset, a surprise)
+        own = f" (round {e.round - first + 1} of this combat)" if 1 < first <= e.round else ""
+        return f"\n=== Round {e.round}{' (surprise round)' if e.surprise else ''}{own} ==="
     if isinstance(e, ev.TurnStarted):
         cs = enc.state.get(e.combatant) if e.combatant in enc.state.combatants else None
         return f"-- {e.combatant}'s turn" + (f" (hp {cs.hp})" if cs else "")

@@ -86,3 +86,17 @@ def test_ep_move_05_showcase_nobody_walks_into_the_drift_heaps() -> None:
     moves = [e for e in enc.log if isinstance(e, ev.Moved)]
     assert moves
     assert not any(game_map.is_impeded((sq[0], sq[1])) for e in moves for sq in e.path)
+
+
+def test_ep_time_13_the_round_headers_name_the_round_of_the_current_combat() -> None:
+    """EP-SURP-23 and EP-TIME-13: after the surprise round, and again after a reset, the explained battle names the
+    round of the current combat next to the engine's round ("=== Round 12 (round 1 of this combat) ===")."""
+    from d20combat.render import describe_event
+
+    enc = _played(1)
+    clock = [e for e in enc.log if isinstance(e, ev.EncounterClockSet)]
+    assert clock and clock[-1].first_round > 2
+    last = clock[-1].first_round
+    header = describe_event(enc, ev.RoundStarted(last, False))
+    assert header.strip() == f"=== Round {last} (round 1 of this combat) ==="
+    assert "of this combat" not in describe_event(enc, ev.RoundStarted(1, True))
