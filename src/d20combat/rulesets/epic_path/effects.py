@@ -34,6 +34,7 @@ from d20combat.numbers import total
 from d20combat.rulesets.components import RuleError
 from d20combat.rulesets.epic_path.cover import improved_evasion, reflex_cover_bonus
 from d20combat.rulesets.epic_path.options import EpOptions
+from d20combat.rulesets.epic_path.splash import hurt
 
 if TYPE_CHECKING:
     from d20combat.encounter.engine import Encounter, Tx
@@ -214,14 +215,7 @@ class SaveEffects:
 
     @staticmethod
     def _hurt(engine: Encounter, tx: Tx, cid: str, source: str, amount: int, text: str) -> None:
-        if amount <= 0:
-            tx.emit(ev.Note(f"  {text} → no damage"))
-            return
-        before = tx.state.get(cid).hp
-        mitigated, why_less = engine.ruleset.damage.mitigate(engine.creature(cid), tx.state.get(cid), amount)
-        tx.emit(ev.Damaged(cid, mitigated, source, f"{text}{(' ' + why_less) if why_less else ''} → {cid} hp "
-                                                  f"{before} → {before - mitigated}"))
-        engine.announce_health(tx, cid, before)
+        hurt(engine, tx, cid, source, amount, text, f"  {text} → no damage")
 
     @staticmethod
     def _inflict(tx: Tx, actor: str, a: UseEffect, cid: str) -> None:

@@ -238,11 +238,17 @@ class SplashWeapons:
 
     @staticmethod
     def _hurt(engine: Encounter, tx: Tx, cid: str, source: str, amount: int, text: str) -> None:
-        if amount <= 0:
-            tx.emit(ev.Note(text))
-            return
-        before = tx.state.get(cid).hp
-        mitigated, why_less = engine.ruleset.damage.mitigate(engine.creature(cid), tx.state.get(cid), amount)
-        tx.emit(ev.Damaged(cid, mitigated, source, f"{text}{(' ' + why_less) if why_less else ''} → {cid} hp "
-                                                  f"{before} → {before - mitigated}"))
-        engine.announce_health(tx, cid, before)
+        hurt(engine, tx, cid, source, amount, text, text)
+
+
+def hurt(engine: Encounter, tx: Tx, cid: str, source: str, amount: int, text: str, nothing: str) -> None:
+    """Damage from a thrown flask or an effect (no attack roll): mitigated by the ruleset's damage, announced; when
+    ``amount`` is 0 or less, the note ``nothing`` instead."""
+    if amount <= 0:
+        tx.emit(ev.Note(nothing))
+        return
+    before = tx.state.get(cid).hp
+    mitigated, why_less = engine.ruleset.damage.mitigate(engine.creature(cid), tx.state.get(cid), amount)
+    tx.emit(ev.Damaged(cid, mitigated, source, f"{text}{(' ' + why_less) if why_less else ''} → {cid} hp "
+                                              f"{before} → {before - mitigated}"))
+    engine.announce_health(tx, cid, before)
