@@ -9,6 +9,8 @@ core (Pathfinder Beginner's components, played on its 5-ft grid geometry with WO
 - awareness (WOA-CYCLE-01/06..08): no surprise round; the surprised are flat-footed until they act
   (:mod:`.awareness`)
 - defense (WOA-CYCLE-11): flat-footed alone does not cost Dex to AC (an unexpected attack does)
+- saving throws (WOA-STAT-75..83): superior success and catastrophic failure, and their half-damage rule
+  (:mod:`.saves`)
 
 Every AMBIGUOUS or MISSING point with a proposed reading is an option of :class:`WoaOptions`, with that reading
 as its default.
@@ -25,6 +27,7 @@ from d20combat.rulesets.components import ActionSet, ArmorClass
 from d20combat.rulesets.worlds_of_adventure.awareness import Awareness
 from d20combat.rulesets.worlds_of_adventure.cycle import FLAT_FOOTED, WoaRoundCycle
 from d20combat.rulesets.worlds_of_adventure.options import WoaOptions
+from d20combat.rulesets.worlds_of_adventure.saves import WoaSaves
 from d20combat.rulesets.worlds_of_adventure.special_initiative import REFOCUS, Refocus
 
 
@@ -53,6 +56,7 @@ class WorldsOfAdventure(Ruleset):
         return Policies(
             turn_order=WoaRoundCycle(o),             # WOA-CYCLE, WOA-INIT: declare, then roll, every round
             surprise=Awareness(),                     # WOA-CYCLE-01/06/07: no surprise round
+            saves=WoaSaves(),                         # WOA-STAT-75..83: superior success, catastrophic failure
             defense=WoaArmorClass(flat_footed_loses_dex=o.woa_flat_footed_loses_dex),  # WOA-CYCLE-11
             actions=ActionSet(own=[REFOCUS]),        # WOA-INIT-26
         )
