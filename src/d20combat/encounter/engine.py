@@ -275,13 +275,12 @@ class Encounter(EncounterCore):
             declare(self, tx, actor, action, dry)  # the declaration phase (WOA-CYCLE-14)
             return
         handler = self.actions.handler(action)  # first: a kind this ruleset lacks, or another ruleset's action
-        view = self.view(s)  # one read-only view for both vetoes (this runs for every action the AI tries)
-        forbidden = (self.ruleset.actions.forbidden(view, actor, action)
-                     or self.ruleset.turn_order.undeclared(view, actor, action))
+        forbidden = (self.ruleset.actions.forbidden(self.view(s), actor, action)
+                     or self.ruleset.turn_order.undeclared(self.view(s), actor, action))
         if forbidden:
             raise IllegalAction(forbidden)
         if not dry:
-            reason = self.ruleset.reactions.provoking_act(view, actor, action,
+            reason = self.ruleset.reactions.provoking_act(self.view(s), actor, action,
                                                 self._action_option(actor, action, s))
             if reason:
                 # P19: a distracting act provokes before it happens — if it is legal at all.
