@@ -24,11 +24,14 @@ from d20combat.encounter.state import CombatantState
 from d20combat.model.creature import Creature
 from d20combat.rulesets.base import Policies, Ruleset
 from d20combat.rulesets.components import ActionSet, ArmorClass
+from d20combat.rulesets.components.action_groups import ActionGroups
 from d20combat.rulesets.worlds_of_adventure.awareness import Awareness
 from d20combat.rulesets.worlds_of_adventure.cycle import FLAT_FOOTED, WoaRoundCycle
 from d20combat.rulesets.worlds_of_adventure.options import WoaOptions
+from d20combat.rulesets.worlds_of_adventure.ready import WoaReady
 from d20combat.rulesets.worlds_of_adventure.saves import WoaSaves
 from d20combat.rulesets.worlds_of_adventure.special_initiative import REFOCUS, Refocus
+from d20combat.rulesets.worlds_of_adventure.total_defense import WoaTotalDefense
 
 
 class WoaArmorClass(ArmorClass):
@@ -58,7 +61,11 @@ class WorldsOfAdventure(Ruleset):
             surprise=Awareness(),                     # WOA-CYCLE-01/06/07: no surprise round
             saves=WoaSaves(),                         # WOA-STAT-75..83: superior success, catastrophic failure
             defense=WoaArmorClass(flat_footed_loses_dex=o.woa_flat_footed_loses_dex),  # WOA-CYCLE-11
-            actions=ActionSet(own=[REFOCUS]),        # WOA-INIT-26
+            actions=ActionGroups(
+                ActionSet(own=[REFOCUS]),            # WOA-INIT-26
+                WoaReady(check_on_miss=o.woa_ready_check_on_miss),  # WOA-INIT-06..20 (W5)
+                WoaTotalDefense(),                   # WOA-DEF-01..05 (W5)
+            ),
         )
 
 

@@ -40,13 +40,38 @@ MOVE_KINDS = frozenset({"move", "draw", "sheathe", "reload", "stand_up", "shield
 """What a declared move action may be spent on (WOA-CYCLE-15: the action's type is declared; a move action moves or
 does something that takes as long, L274)."""
 
+READY_KINDS = frozenset({"ready", "attack"})
+"""A declared ``ready``: the ready action itself, or — once its trigger was missed — the readied attack taken on the
+turn anyway (WOA-INIT-11; :meth:`WoaRoundCycle.undeclared` holds the attack to that case)."""
+TRIGGER_MISSED = "ready_trigger_missed"
+"""WOA-INIT-11: set by the readying component (:mod:`.ready`) when the trigger came before the readier's slot."""
+
 
 class WoaRoundCycle(DeclareThenRoll):
     """WOA-CYCLE-01..30 and WOA-INIT-01..05/26/27 (readying is the reactions' part, not yet built)."""
 
     def __init__(self, options: WoaOptions) -> None:
-        super().__init__(standard=("attack", "move", "refocus"), move=("move",), full_round=("charge",),
-                         targeted=("attack", "charge"), covers={"move": MOVE_KINDS})
+        standard = [
+            "attack", "move", "refocus",
+            "ready",            # WOA-INIT-06/09 (W5): readying is a standard action whatever is readied
+            "total_defense",    # WOA-DEF-01 (W5)
+        ]
+        move = [
+            "move",
+            "feint",            # WOA-FEINT-01 (W5)
+        ]
+        full_round = [
+            "charge",           # WOA-CHARGE-01 (W5)
+        ]
+        targeted = [
+            "attack", "charge",
+            "ready",            # WOA-INIT-06 (W5): the target of a declared ready is its trigger creature
+        ]
+        covers = {
+            "move": MOVE_KINDS,
+            "ready": READY_KINDS,  # WOA-INIT-11: a missed trigger's readied attack is taken on the turn instead
+        }
+        super().__init__(standard=standard, move=move, full_round=full_round, targeted=targeted, covers=covers)
         self.o = options
 
     # --- the initiative check (WOA-CYCLE-17..23) ----------------------------------------------------------------
@@ -106,6 +131,10 @@ class WoaRoundCycle(DeclareThenRoll):
         for cid, _ in totals:
             if view.state.get(cid).has(REFOCUSED):
                 view.emit(ev.ConditionSet(cid, REFOCUSED, False, "its refocused initiative is used (WOA-INIT-27)"))
+        for group in getattr(self.rules.actions, "groups", (self.rules.actions,)):
+            hook = getattr(group, "after_declarations", None)  # WOA-INIT-12..17, WOA-DEF-05: declared, then rolled
+            if hook is not None:
+                hook(view, round_no)
 
     def _delays(self, view: View, order: list[str], rolled: dict[str, int], notes: list[str]) -> list[str]:
         """WOA-INIT-02..05: a delayer that beat the named creature acts right after it, as if it had rolled the same
@@ -134,6 +163,20 @@ class WoaRoundCycle(DeclareThenRoll):
         if after not in view.state.combatants:
             return f"no creature {after!r} in this fight"
         return None
+
+    def undeclared(self, view: View, actor: str, action: ax.Action) -> str | None:
+        """WOA-CYCLE-21 with WOA-INIT-11: a declared ready allows an attack only once its trigger was missed."""
+        declared = view.state.declarations.get(actor) or {}
+        if action.kind == "attack" and declared.get("standard") == "ready" \
+                and not view.state.get(actor).has(TRIGGER_MISSED):
+            return f"{actor} declared ready this round: it attacks when its trigger comes, or on its turn only once " \
+                   "the trigger was missed (WOA-INIT-07/11)"
+        if action.kind == "ready" and declared.get("standard") == "ready":
+            trigger = getattr(action, "trigger", "")  # the declared target is the trigger; the readied attack may
+            if trigger and trigger != declared.get("target"):  # aim at another creature (WOA-INIT-06)
+                return f"{actor} declared its ready against {declared.get('target')} this round (WOA-CYCLE-21)"
+            return None
+        return super().undeclared(view, actor, action)
 
     def declaration_options(self, view: View, actor: str) -> list[ax.Declare]:
         return [o for o in super().declaration_options(view, actor) if o.standard != "refocus" or not o.move] + \

@@ -27,3 +27,8 @@ class WoaOptions(BaseModel):
         True, description="WOA-INIT-04: a delayer acts right after the named creature's turn ends (turns are "
         "atomic, WOA-CYCLE-28); false = the text's literal 'begun' has no other meaning here either")
     # --- (end of the combat cycle and initiative) --------------------------------------------------------------
+    # --- special attacks and readying (WOA-INIT-06..25, WOA-CHARGE, WOA-FEINT, WOA-TWF, WOA-DEF; W5) ------------
+    woa_ready_check_on_miss: bool = Field(
+        True, description="WOA-INIT-20: an attack that misses a readying creature still forces its concentration "
+        "check, at DC 10 + 0; false = only damage does")
+    # --- (end of special attacks and readying) -----------------------------------------------------------------

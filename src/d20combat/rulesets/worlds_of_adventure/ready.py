@@ -1,0 +1,232 @@
+"""Readying (WOA-INIT-06..20): a declared standard action that fires on its trigger after the readier's slot.
+
+The engine's trigger is a creature starting its turn (the declaration's target, or a creature named in the
+``ready`` action); the readied action is an attack (a standard action, WOA-INIT-06) on the trigger or on another
+creature.
+
+- WOA-INIT-06/09: ``ready`` is declared as the round's standard action (the move action stays), its target the
+  trigger; on its turn the readier takes :class:`Ready` (naming the attack), which spends the standard action.
+- WOA-INIT-07/08: the readied attack fires when the trigger starts its turn after the readier's slot and before the
+  round ends; it interrupts, and the trigger then takes its turn if still able.
+- WOA-INIT-11..13: a trigger that came before the readier's slot is *missed*: on its turn the readier may (a) make
+  the readied attack anyway (``attack``, no interrupt), (b) take ``ready`` again to keep it into the next round, or
+  (c) end its turn: the standard action is spent, with no substitute.
+- WOA-INIT-14..16: declared ``ready`` again the next round, the readied attack carries over and wins initiative
+  against its trigger — it fires when the trigger starts its turn, before the readier's slot too; each round of
+  readying spends the standard action (``ready`` again on the turn). Not declared again, it is abandoned.
+- WOA-INIT-17: while readying (any round in which a readied action is held) the creature has the condition
+  :data:`READYING`; the combat reactions read it (no reactions).
+- WOA-INIT-20: attacked while readying: a concentration check at DC 10 + damage taken (a miss: DC 10 + 0,
+  ``woa_ready_check_on_miss``); failing it, the readied action is lost.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from d20combat.encounter import events as ev
+from d20combat.encounter.actions import Action
+from d20combat.errors import D20CombatError
+from d20combat.numbers import Modifier, total
+from d20combat.rulesets.components import ActionSet, ActionSpec, AttackInfo, RuleError, View
+from d20combat.rulesets.worlds_of_adventure.cycle import TRIGGER_MISSED
+
+READYING = "readying"
+"""WOA-INIT-17: the creature holds a readied action this round — it may make no combat reactions."""
+READIED_PREFIX = "readied: "
+_READIED = re.compile(r"^readied: attack (?P<target>\S+) with (?P<attack>\S+) when (?P<trigger>\S+) starts its turn "
+                      r"\(since round (?P<since>\d+)\)$")
+FOREVER = 1_000_000
+"""A readied action ends by the rules below, never by the clock."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ready(Action):
+    """WOA-INIT-06: ready an attack (``attack``: the weapon, default the one in hand) on ``target`` (default the
+    trigger) for when ``trigger`` (default the declared target) starts its turn."""
+
+    kind: ClassVar[str] = "ready"
+    trigger: str = ""
+    target: str = ""
+    attack: str | None = None
+
+    def label(self, name: Callable[[str], str] = str) -> str:
+        on = name(self.target) if self.target else "it"
+        return f"Ready an attack on {on}" + (f" when {name(self.trigger)} starts its turn" if self.trigger else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Readied:
+    """A readied attack as the state holds it (an effect's name)."""
+
+    target: str
+    attack: str
+    trigger: str
+    since: int
+
+    @property
+    def name(self) -> str:
+        return (f"{READIED_PREFIX}attack {self.target} with {self.attack} when {self.trigger} starts its turn "
+                f"(since round {self.since})")
+
+
+def readied(view: View, cid: str) -> Readied | None:
+    """The attack ``cid`` holds readied, or None."""
+    for effect in view.state.get(cid).effects:
+        found = _READIED.match(effect.name)
+        if found:
+            return Readied(found["target"], found["attack"], found["trigger"], int(found["since"]))
+    return None
+
+
+class WoaReady(ActionSet):
+    """WOA-INIT-06..20 (the trigger: a creature starting its turn; the readied action: an attack)."""
+
+    def __init__(self, *, check_on_miss: bool = True) -> None:
+        super().__init__(own=[ActionSpec(Ready, self.take)])
+        self.check_on_miss = check_on_miss
+
+    # --- the action ---------------------------------------------------------------------------------------------
+    def take(self, enc: Any, tx: View, actor: str, a: Ready, dry: bool) -> None:
+        s = tx.state
+        declared = s.declarations.get(actor) or {}
+        trigger = a.trigger or str(declared.get("target") or "")
+        if not trigger:
+            raise RuleError("ready.trigger: name the creature whose turn starting sets the readied attack off "
+                            "(WOA-INIT-06)")
+        target = a.target or trigger
+        for field, cid in (("trigger", trigger), ("target", target)):
+            if cid not in s.combatants:
+                raise RuleError(f"ready.{field}: no creature {cid!r} in this fight")
+        if trigger == actor or target == actor:
+            raise RuleError("ready: a creature readies against another creature, not itself")
+        attack = a.attack or s.get(actor).wielding
+        if not attack:
+            raise RuleError("ready.attack: the creature holds no weapon to ready an attack with")
+        try:
+            option = tx.creature(actor).attack(attack)
+        except KeyError:
+            raise RuleError(f"ready.attack: {actor} has no attack {attack!r}") from None
+        held = readied(tx, actor)
+        if held is not None and (held.target, held.attack, held.trigger) != (target, option.name, trigger):
+            raise RuleError(f"ready: {actor} already holds {held.name[len(READIED_PREFIX):]}; it keeps readying the "
+                            "same action (WOA-INIT-12/14)")
+        continuing = held is not None or s.get(actor).has(TRIGGER_MISSED)
+        why = "keeps its action readied (WOA-INIT-12/14/16)" if continuing else "readies an action (WOA-INIT-09)"
+        enc.pay(tx, actor, why, "standard", dry)
+        if dry:
+            return
+        if held is None:
+            r = Readied(target, option.name, trigger, s.round)
+            tx.emit(ev.EffectAdded(actor, r.name, actor, FOREVER))
+        if s.get(actor).has(TRIGGER_MISSED):
+            tx.emit(ev.ConditionSet(actor, TRIGGER_MISSED, False, "keeps readying into the next round (WOA-INIT-12)"))
+        if not tx.state.get(actor).has(READYING):
+            tx.emit(ev.ConditionSet(actor, READYING, True, "readying: no combat reactions (WOA-INIT-17)"))
+
+    def candidates(self, enc: Any, actor: str) -> list[Any]:
+        """The AI carries out a declared ready: the readied attack on the declared target."""
+        declared = enc.state.declarations.get(actor) or {}
+        target = declared.get("target")
+        if declared.get("standard") != "ready" or not isinstance(target, str):
+            return []
+        return [Ready(trigger=target)]
+
+    # --- the round -----------------------------------------------------------------------------------------------
+    def after_declarations(self, view: View, round_no: int) -> None:
+        """WOA-INIT-12..17: who readies this round; a readied attack not declared again is abandoned."""
+        s = view.state
+        for cid in list(s.combatants):
+            declared = s.declarations.get(cid) or {}
+            held = readied(view, cid)
+            again = declared.get("standard") == "ready"
+            if held is not None and not again:
+                view.emit(ev.EffectEnded(cid, held.name))
+                view.emit(ev.Note(f"{cid} does not ready again: its readied attack is abandoned (WOA-INIT-13)"))
+            elif held is not None and held.trigger != declared.get("target"):
+                view.emit(ev.EffectEnded(cid, held.name))
+                view.emit(ev.Note(f"{cid} readies against another trigger: the readied attack on "
+                                  f"{held.trigger} is abandoned (WOA-INIT-12)"))
+            elif held is not None:
+                view.emit(ev.Note(f"{cid} keeps readying: it wins initiative against {held.trigger} for its readied "
+                                  "attack (WOA-INIT-14/15)"))
+            if again and not view.state.get(cid).has(READYING):
+                view.emit(ev.ConditionSet(cid, READYING, True, "declared ready: no combat reactions while readying "
+                                                               "(WOA-INIT-17)"))
+
+    def start_of_turn(self, view: View, starting: str) -> None:
+        """WOA-INIT-07/08/11/15: ``starting`` begins its turn — every readied attack it triggers interrupts now;
+        a declared ready whose readier has not yet had its slot misses it."""
+        s = view.state
+        order = list(s.order)
+        for cid in order:
+            if cid == starting:
+                continue
+            held = readied(view, cid)
+            if held is not None and held.trigger == starting:
+                self._fire(view, cid, held, starting)
+                continue
+            declared = s.declarations.get(cid) or {}
+            if held is None and declared.get("standard") == "ready" and declared.get("target") == starting \
+                    and starting in order and order.index(cid) > order.index(starting) \
+                    and not view.state.get(cid).has(TRIGGER_MISSED):
+                view.emit(ev.ConditionSet(cid, TRIGGER_MISSED, True,
+                                          f"{starting} acts before {cid}'s slot: the trigger is missed — on its turn "
+                                          f"{cid} may attack anyway without interrupting (WOA-INIT-11), keep "
+                                          "readying into the next round (WOA-INIT-12), or do nothing: the standard "
+                                          "action is spent (WOA-INIT-13)"))
+
+    def _fire(self, view: View, cid: str, held: Readied, starting: str) -> None:
+        view.emit(ev.EffectEnded(cid, held.name))
+        enc = getattr(view, "engine", None)
+        c = view.state.get(cid)
+        if enc is None or not enc.on_map(cid, view.state) or not self.rules.injury.can_act(view.creature(cid), c):
+            view.emit(ev.Note(f"{cid}'s readied attack is lost: it cannot act"))
+            return
+        try:
+            plan = enc.plan_attack(cid, held.target, held.attack, state=view.state)
+        except D20CombatError as exc:
+            view.emit(ev.Note(f"{cid}'s readied attack on {held.target} cannot be made: {exc}"))
+            return
+        won = " — it won initiative against its trigger, readied since round " \
+              f"{held.since} (WOA-INIT-15)" if held.since < view.state.round else ""
+        view.emit(ev.Note(f"{starting} starts its turn: {cid}'s readied attack on {held.target} interrupts "
+                          f"(WOA-INIT-07/08){won}"))
+        enc.roll_attack(view, plan)
+
+    def end_of_round(self, view: View, round_no: int) -> None:
+        """WOA-INIT-11/17: a missed trigger's choice lapses; readying ends with the round unless still held."""
+        for cid, c in view.state.combatants.items():
+            if c.has(TRIGGER_MISSED):
+                view.emit(ev.ConditionSet(cid, TRIGGER_MISSED, False, "the round ends (WOA-INIT-13)"))
+            if c.has(READYING) and readied(view, cid) is None:
+                view.emit(ev.ConditionSet(cid, READYING, False, "holds no readied action (WOA-INIT-17)"))
+
+    # --- distraction (WOA-INIT-20) ---------------------------------------------------------------------------------
+    def after_damage(self, view: View, target: str, amount: int, hp_before: int) -> None:
+        if amount > 0:
+            self._concentrate(view, target, amount, f"{amount} damage taken")
+
+    def after_attack(self, view: View, attack: AttackInfo, hit: bool) -> None:
+        if not hit and self.check_on_miss:
+            self._concentrate(view, attack.target, 0, f"attacked by {attack.attacker} (a miss, "
+                                                      "woa_ready_check_on_miss)")
+
+    def _concentrate(self, view: View, cid: str, damage: int, why: str) -> None:
+        held = readied(view, cid)
+        if held is None or cid not in view.state.combatants:
+            return
+        creature, c = view.creature(cid), view.state.get(cid)
+        skill = "concentration" if "concentration" in {k.lower() for k in creature.sheet.skills} else "con"
+        mods: list[Modifier] = self.rules.saves.check_modifiers(creature, c, skill)
+        face = view.dice.d20(f"concentration {cid} (readied)")
+        t = total(face, mods, base_label="d20", stacking=self.rules.stacking)
+        dc = 10 + damage
+        kept = t.value >= dc
+        view.emit(ev.Note(f"{cid} keeps its readied attack? concentration {t.explain()} vs DC {dc} = 10 + {damage} "
+                          f"({why}, WOA-INIT-20): {'kept' if kept else 'no longer readied'}"))
+        if not kept:
+            view.emit(ev.EffectEnded(cid, held.name))
