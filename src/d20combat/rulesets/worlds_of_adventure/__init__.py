@@ -26,6 +26,7 @@ from d20combat.rulesets.base import Policies, Ruleset
 from d20combat.rulesets.components import ActionSet, ArmorClass
 from d20combat.rulesets.components.action_groups import ActionGroups
 from d20combat.rulesets.worlds_of_adventure.awareness import Awareness
+from d20combat.rulesets.worlds_of_adventure.charge import WoaCharge
 from d20combat.rulesets.worlds_of_adventure.cycle import FLAT_FOOTED, WoaRoundCycle
 from d20combat.rulesets.worlds_of_adventure.options import WoaOptions
 from d20combat.rulesets.worlds_of_adventure.ready import WoaReady
@@ -65,6 +66,7 @@ class WorldsOfAdventure(Ruleset):
                 ActionSet(own=[REFOCUS]),            # WOA-INIT-26
                 WoaReady(check_on_miss=o.woa_ready_check_on_miss),  # WOA-INIT-06..20 (W5)
                 WoaTotalDefense(),                   # WOA-DEF-01..05 (W5)
+                WoaCharge(),                         # WOA-CHARGE-01..13 (W5)
             ),
         )
 

@@ -1,0 +1,87 @@
+"""The charge (WOA-CHARGE-01..13): the core's charge (straight line, clear path, up to double speed, +2 on the single
+melee attack, −2 AC) with what Worlds of Adventure adds or changes.
+
+- WOA-CHARGE-01/02/04/05/10/11/13: the core's charge — a full-round action, all the movement before the one melee
+  attack, at most 2 × speed, directly toward the target along a clear path (no difficult terrain, WOA-CHARGE-08),
+  +2 on the attack (:func:`d20combat.encounter.movement_actions.do_charge`).
+- WOA-CHARGE-03: at least twice the width of the charger's space (10 ft Medium, 20 ft Large…).
+- WOA-CHARGE-06: not without line of sight to the target at the start of the turn (the charge is the turn's
+  first movement, so where it starts).
+- WOA-CHARGE-07: no short step in a round with a charge, before or after it.
+- WOA-CHARGE-08: not with the speed reduced in any way (slowed, entangled, a tanglefoot bag: the speed the
+  movement policy gives is below the land speed).
+- WOA-CHARGE-09: not without a land speed (the core's charge moves by land).
+- WOA-CHARGE-12: −2 AC for the rest of the round (not until the charger's next turn: initiative is re-rolled).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from d20combat.battlefield.charge import closest_attack_origins
+from d20combat.battlefield.cover import line_of_effect
+from d20combat.battlefield.distance import distance_ft
+from d20combat.battlefield.grid import SQUARE_FT, Footprint
+from d20combat.encounter import actions as ax
+from d20combat.encounter import events as ev
+from d20combat.rulesets.components import ActionSet, ActionSpec, RuleError, View
+
+CHARGING = "charging"
+"""The core's name of the charge's −2 AC effect (PFB-CHG-12)."""
+CHARGED = "charged_this_round"
+"""Charged this round: no short step (WOA-CHARGE-07)."""
+
+
+class WoaCharge(ActionSet):
+    """WOA-CHARGE-03/06/07/08/09/12 around the core's charge."""
+
+    def __init__(self) -> None:
+        super().__init__(own=[ActionSpec(ax.Charge, self.charge)])
+
+    def charge(self, enc: Any, tx: View, actor: str, a: ax.Charge, dry: bool) -> None:
+        from d20combat.encounter.movement_actions import do_charge  # the encounter imports the rulesets
+        from d20combat.encounter.visibility import can_see
+
+        s = tx.state
+        turn = s.turn
+        creature = tx.creature(actor)
+        if a.target in s.combatants and a.target != actor and enc.on_map(a.target, s):
+            if turn is not None and turn.stepped:
+                raise RuleError("charge: no charge in a round with a short step (WOA-CHARGE-07)")
+            if creature.land_speed_ft <= 0:
+                raise RuleError(f"charge: {actor} has no land speed to charge with (WOA-CHARGE-09)")
+            speed = enc.speed_ft(actor, s)
+            if speed < creature.land_speed_ft:
+                raise RuleError(f"charge: {actor}'s speed is reduced ({speed} ft of {creature.land_speed_ft}): no "
+                                "charge (WOA-CHARGE-08)")
+            start = Footprint(s.get(actor).position, creature.space)
+            t_fp = Footprint(s.get(a.target).position, tx.creature(a.target).space)
+            if not line_of_effect(tx.game_map, start, t_fp) or not can_see(enc, actor, a.target, s):
+                raise RuleError(f"charge: {actor} has no line of sight to {a.target} at the start of its turn "
+                                "(WOA-CHARGE-06)")
+            origins = closest_attack_origins(tx.game_map, start, t_fp, creature.reach_ft)
+            end = (int(a.to[0]), int(a.to[1])) if a.to is not None else (origins[0] if origins else None)
+            least = 2 * creature.space * SQUARE_FT
+            if end is not None and end != start.origin and distance_ft(start.origin, end) < least:
+                raise RuleError(f"charge: only {distance_ft(start.origin, end)} ft to move; a charge needs at least "
+                                f"{least} ft, twice the {creature.space * SQUARE_FT}-ft width of {actor}'s space "
+                                "(WOA-CHARGE-03)")
+        do_charge(enc, tx, actor, a, dry)
+        if not dry and tx.state.turn is not None and not tx.state.get(actor).has(CHARGED):
+            tx.emit(ev.ConditionSet(actor, CHARGED, True, "charged: +2 on the attack, −2 AC for the rest of the "
+                                                          "round, no short step (WOA-CHARGE-07/11/12)"))
+
+    def forbidden(self, view: View, actor: str, action: Any) -> str | None:
+        """WOA-CHARGE-07: no short step after a charge."""
+        if action.kind == "step" and view.state.get(actor).has(CHARGED):
+            return "no short step in a round with a charge (WOA-CHARGE-07)"
+        return None
+
+    def end_of_round(self, view: View, round_no: int) -> None:
+        """WOA-CHARGE-12: the −2 AC lasts for the rest of the round."""
+        for cid, c in view.state.combatants.items():
+            if any(e.name == CHARGING for e in c.effects):
+                view.emit(ev.EffectEnded(cid, CHARGING))
+            if c.has(CHARGED):
+                view.emit(ev.ConditionSet(cid, CHARGED, False, "the round of the charge ends: its −2 AC with it "
+                                                               "(WOA-CHARGE-12)"))

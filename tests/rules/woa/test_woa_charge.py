@@ -1,0 +1,123 @@
+"""WOA-CHARGE-01..13: the charge — the core's straight-line charge with WOA's minimum, line of sight, short-step,
+reduced-speed rules and its −2 AC for the rest of the round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.rules._builders import stats
+from tests.rules.woa._util import HERO, ORC, declare_all, who, woa
+
+from d20combat.encounter import actions as ax
+from d20combat.encounter import events as ev
+from d20combat.encounter.engine import Encounter, IllegalAction
+
+CHARGE = ax.Declare(full_round="charge", target="orc")
+OGRE = stats("ogre", hp=30, attack_bonus=5, size="large", abilities={"dex": 14}, saves={"ref": 4},
+             attacks=[{"weapon": "club"}])
+
+
+def field(orc_at: tuple[int, int], dice: list[int], hero: dict[str, Any] = HERO, rows: list[str] | None = None,
+          **orc: Any) -> Encounter:
+    return woa([who("hero", hero, "heroes", (1, 1)), who("orc", ORC, "monsters", orc_at, **orc)], dice,
+               rows=rows or ["." * 14] * 5)
+
+
+def attacks(enc: Encounter) -> list[ev.AttackResolved]:
+    return [e for e in enc.log if isinstance(e, ev.AttackResolved)]
+
+
+def test_woa_charge_01_04_10_11_13_move_then_one_attack_at_plus_2() -> None:
+    """WOA-CHARGE-01/02/04/10/11/13: a full-round action — 15 ft, then a single melee attack at +2; no other
+    attack after it."""
+    enc = field((5, 1), [10, 3, 8, 4])
+    declare_all(enc, CHARGE)
+    enc.act(ax.Charge(target="orc", to=(4, 1)))
+    hit = attacks(enc)[-1]
+    assert hit.hit and "charge 2" in hit.lines[-1] and enc.state.get("hero").position == (4, 1)
+    with pytest.raises(IllegalAction):
+        enc.act(ax.Attack(target="orc"))
+
+
+def test_woa_charge_04_at_most_twice_speed() -> None:
+    """WOA-CHARGE-04: 65 ft is more than 2 × 30 ft."""
+    enc = field((15, 1), [10, 3], rows=["." * 18] * 3)
+    declare_all(enc, CHARGE)
+    with pytest.raises(IllegalAction, match="double speed"):
+        enc.act(ax.Charge(target="orc"))
+
+
+def test_woa_charge_03_at_least_twice_the_width_of_the_space() -> None:
+    """WOA-CHARGE-03: a Large ogre (10-ft space) must move 20 ft; 15 ft is too little, while a Medium hero's 10 ft
+    is enough."""
+    enc = woa([who("ogre", OGRE, "heroes", (1, 1)), who("orc", ORC, "monsters", (7, 1))], [10, 3],
+              rows=["." * 14] * 5)
+    declare_all(enc, CHARGE)
+    with pytest.raises(IllegalAction, match="at least 20 ft, twice the 10-ft width"):
+        enc.act(ax.Charge(target="orc"))
+    enc = field((4, 1), [10, 3, 8, 4])
+    declare_all(enc, CHARGE)
+    enc.act(ax.Charge(target="orc", to=(3, 1)))
+    assert enc.state.get("hero").position == (3, 1)
+
+
+def test_woa_charge_05_08_a_clear_straight_path_without_difficult_terrain() -> None:
+    """WOA-CHARGE-05/08: difficult terrain on the line forbids the charge."""
+    enc = field((6, 1), [10, 3], rows=["." * 10, "...~......", "." * 10])
+    declare_all(enc, CHARGE)
+    with pytest.raises(IllegalAction, match="difficult terrain"):
+        enc.act(ax.Charge(target="orc"))
+
+
+def test_woa_charge_06_no_charge_without_line_of_sight() -> None:
+    """WOA-CHARGE-06: the orc is invisible: no line of sight at the start of the turn, no charge."""
+    enc = field((5, 1), [10, 3], conditions=["invisible"])
+    declare_all(enc, CHARGE)
+    with pytest.raises(IllegalAction, match=r"line of sight.*WOA-CHARGE-06"):
+        enc.act(ax.Charge(target="orc"))
+
+
+def test_woa_charge_07_no_short_step_before_or_after() -> None:
+    """WOA-CHARGE-07: after a charge no short step; after a short step no charge."""
+    enc = field((5, 1), [10, 3, 8, 4])
+    declare_all(enc, CHARGE)
+    enc.act(ax.Charge(target="orc"))
+    with pytest.raises(IllegalAction, match="WOA-CHARGE-07"):
+        enc.act(ax.Step(to=(3, 1)))
+    enc = field((6, 1), [10, 3])
+    declare_all(enc, CHARGE)
+    enc.act(ax.Step(to=(1, 2)))
+    with pytest.raises(IllegalAction, match="WOA-CHARGE-07"):
+        enc.act(ax.Charge(target="orc"))
+
+
+def test_woa_charge_08_no_charge_with_a_reduced_speed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """WOA-CHARGE-08: with the speed reduced in any way (here the conditions halve it) there is no charge."""
+    enc = field((5, 1), [10, 3])
+    monkeypatch.setattr(enc.ruleset.conditions, "speed_ft", lambda creature, state, speed: speed // 2)
+    declare_all(enc, CHARGE)
+    with pytest.raises(IllegalAction, match=r"speed is reduced \(15 ft of 30\).*WOA-CHARGE-08"):
+        enc.act(ax.Charge(target="orc"))
+
+
+def test_woa_charge_09_no_charge_without_a_land_speed() -> None:
+    """WOA-CHARGE-09: a creature with no listed land speed (a swimmer) cannot charge."""
+    eel = stats("eel", hp=10, attack_bonus=3, speed_ft=0, attacks=[{"weapon": "club"}])
+    enc = field((5, 1), [10, 3], hero=eel)
+    declare_all(enc, CHARGE)
+    with pytest.raises(IllegalAction, match="WOA-CHARGE-09"):
+        enc.act(ax.Charge(target="orc"))
+
+
+def test_woa_charge_12_minus_2_ac_for_the_rest_of_the_round_only() -> None:
+    """WOA-CHARGE-12: the orc's attack after the charge meets AC −2; at the round's end the penalty is gone, though
+    the hero has not had its next turn."""
+    enc = field((5, 1), [10, 3, 2, 12, 1])
+    declare_all(enc, CHARGE, ax.Declare(standard="attack", target="hero"))
+    enc.act(ax.Charge(target="orc"))
+    enc.act(ax.EndTurn())
+    enc.act(ax.Attack(target="hero"))
+    assert "AC 10 (10 + Dex 2 − charging 2)" in attacks(enc)[-1].lines[-1]
+    enc.act(ax.EndTurn())
+    assert not any(e.name == "charging" for e in enc.state.get("hero").effects)
