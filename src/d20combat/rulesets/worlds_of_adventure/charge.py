@@ -38,7 +38,7 @@ class WoaCharge(ActionSet):
     def __init__(self) -> None:
         super().__init__(own=[ActionSpec(ax.Charge, self.charge)])
 
-    def charge(self, enc: Any, tx: View, actor: str, a: ax.Charge, dry: bool) -> None:
+    def charge(self, enc: Any, tx: Any, actor: str, a: ax.Charge, dry: bool) -> None:
         from d20combat.encounter.movement_actions import do_charge  # the encounter imports the rulesets
         from d20combat.encounter.visibility import can_see
 
