@@ -28,6 +28,7 @@ from d20combat.rulesets.components.action_groups import ActionGroups
 from d20combat.rulesets.worlds_of_adventure.awareness import Awareness
 from d20combat.rulesets.worlds_of_adventure.charge import WoaCharge
 from d20combat.rulesets.worlds_of_adventure.cycle import FLAT_FOOTED, WoaRoundCycle
+from d20combat.rulesets.worlds_of_adventure.feint import WoaFeint
 from d20combat.rulesets.worlds_of_adventure.options import WoaOptions
 from d20combat.rulesets.worlds_of_adventure.ready import WoaReady
 from d20combat.rulesets.worlds_of_adventure.saves import WoaSaves
@@ -67,6 +68,7 @@ class WorldsOfAdventure(Ruleset):
                 WoaReady(check_on_miss=o.woa_ready_check_on_miss),  # WOA-INIT-06..20 (W5)
                 WoaTotalDefense(),                   # WOA-DEF-01..05 (W5)
                 WoaCharge(),                         # WOA-CHARGE-01..13 (W5)
+                WoaFeint(),                          # WOA-FEINT-01..11 (W5)
             ),
         )
 
