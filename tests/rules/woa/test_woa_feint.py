@@ -108,7 +108,7 @@ def test_woa_feint_09_a_nonintelligent_creature_cannot_be_feinted() -> None:
     """WOA-FEINT-09: Int 0 (mindless): impossible, and nothing is spent."""
     enc = fight([10, 3], foe=duelist(abilities={"dex": 14, "int": 0}))
     declare_all(enc, FEINT)
-    with pytest.raises(IllegalAction, match="nonintelligent.*WOA-FEINT-09"):
+    with pytest.raises(IllegalAction, match=r"nonintelligent.*WOA-FEINT-09"):
         enc.act(Feint(target="foe"))
     turn = enc.state.turn
     assert turn is not None and turn.move
