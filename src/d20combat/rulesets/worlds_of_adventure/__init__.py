@@ -34,6 +34,7 @@ from d20combat.rulesets.worlds_of_adventure.ready import WoaReady
 from d20combat.rulesets.worlds_of_adventure.saves import WoaSaves
 from d20combat.rulesets.worlds_of_adventure.special_initiative import REFOCUS, Refocus
 from d20combat.rulesets.worlds_of_adventure.total_defense import WoaTotalDefense
+from d20combat.rulesets.worlds_of_adventure.two_weapons import WoaTwoWeapons
 
 
 class WoaArmorClass(ArmorClass):
@@ -69,6 +70,7 @@ class WorldsOfAdventure(Ruleset):
                 WoaTotalDefense(),                   # WOA-DEF-01..05 (W5)
                 WoaCharge(),                         # WOA-CHARGE-01..13 (W5)
                 WoaFeint(),                          # WOA-FEINT-01..11 (W5)
+                WoaTwoWeapons(shield_feats_stack=o.woa_shield_bash_feats_stack),  # WOA-TWF-01..11 (W5)
             ),
         )
 

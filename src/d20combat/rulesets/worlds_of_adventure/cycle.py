@@ -62,6 +62,7 @@ class WoaRoundCycle(DeclareThenRoll):
         ]
         full_round = [
             "charge",           # WOA-CHARGE-01 (W5)
+            "two_weapon_attack",  # WOA-TWF-01/02 (W5): the two-weapon full attack
         ]
         targeted = [
             "attack", "charge",

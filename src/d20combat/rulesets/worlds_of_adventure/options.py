@@ -31,4 +31,7 @@ class WoaOptions(BaseModel):
     woa_ready_check_on_miss: bool = Field(
         True, description="WOA-INIT-20: an attack that misses a readying creature still forces its concentration "
         "check, at DC 10 + 0; false = only damage does")
+    woa_shield_bash_feats_stack: bool = Field(
+        False, description="WOA-TWF-10 (AMBIGUOUS): a shield bash as the off-hand attack — Improved Shield Bash and "
+        "Two-Weapon Fighting do not stack (the better, −4); true = both (−8 + 4 + 4 = 0)")
     # --- (end of special attacks and readying) -----------------------------------------------------------------
