@@ -29,7 +29,8 @@ def attacks(enc: Encounter) -> list[ev.AttackResolved]:
 
 
 def test_woa_charge_01_04_10_11_13_move_then_one_attack_at_plus_2() -> None:
-    """WOA-CHARGE-01/02/04/10/11/13: a full-round action — 15 ft, then a single melee attack at +2; no other
+    """WOA-CHARGE-01, WOA-CHARGE-02, WOA-CHARGE-04, WOA-CHARGE-10, WOA-CHARGE-11, WOA-CHARGE-13: a full-round action —
+    15 ft, then a single melee attack at +2; no other
     attack after it."""
     enc = field((5, 1), [10, 3, 8, 4])
     declare_all(enc, CHARGE)
@@ -63,7 +64,7 @@ def test_woa_charge_03_at_least_twice_the_width_of_the_space() -> None:
 
 
 def test_woa_charge_05_08_a_clear_straight_path_without_difficult_terrain() -> None:
-    """WOA-CHARGE-05/08: difficult terrain on the line forbids the charge."""
+    """WOA-CHARGE-05, WOA-CHARGE-08: difficult terrain on the line forbids the charge."""
     enc = field((6, 1), [10, 3], rows=["." * 10, "...~......", "." * 10])
     declare_all(enc, CHARGE)
     with pytest.raises(IllegalAction, match="difficult terrain"):

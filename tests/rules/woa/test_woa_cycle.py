@@ -54,7 +54,7 @@ def test_woa_cycle_07_no_surprise_round_the_surprised_act_in_round_1() -> None:
 
 
 def test_woa_cycle_03_and_10_flat_footed_takes_minus_20_once() -> None:
-    """WOA-CYCLE-03/10: surprised (flat-footed) → −20 on the round-1 initiative check, not −40."""
+    """WOA-CYCLE-03, WOA-CYCLE-10: surprised (flat-footed) → −20 on the round-1 initiative check, not −40."""
     enc = duel([10, 19], surprise={"surprised": ["orc"]})
     declare_all(enc)
     orc = next(e for e in rolled(enc) if e.combatant == "orc")

@@ -36,7 +36,8 @@ def notes(enc: Encounter) -> list[str]:
 
 
 def test_woa_feint_01_05_06_a_move_action_that_opens_the_next_melee_attack() -> None:
-    """WOA-FEINT-01/05/06: feint (move action) 15 + Acrobatics (Dex 2) = 17 beats 5 + BAB 2 + Wis 1 = 8: the
+    """WOA-FEINT-01, WOA-FEINT-05, WOA-FEINT-06: feint (move action) 15 + Acrobatics (Dex 2) = 17 beats 5 + BAB 2 + Wis
+    1 = 8: the
     duelist loses Dex 2 and dodge 1 against the hero's next melee attack: AC 13 → 10; then the opening is gone."""
     enc = fight([10, 3, 15, 5, 6, 4])
     declare_all(enc, FEINT)
@@ -97,7 +98,7 @@ def test_woa_feint_05_a_tie_fails() -> None:
     (duelist(abilities={"dex": 14, "wis": 12, "int": 2}), "− animal Intelligence (WOA-FEINT-08) 8"),
 ])
 def test_woa_feint_07_08_harder_against_odd_minds(foe: dict[str, Any], penalty: str) -> None:
-    """WOA-FEINT-07/08: −4 against a nonhumanoid, −8 against animal Intelligence."""
+    """WOA-FEINT-07, WOA-FEINT-08: −4 against a nonhumanoid, −8 against animal Intelligence."""
     enc = fight([10, 3, 15, 5], foe=foe)
     declare_all(enc, FEINT)
     enc.act(Feint(target="foe"))
@@ -115,7 +116,8 @@ def test_woa_feint_09_a_nonintelligent_creature_cannot_be_feinted() -> None:
 
 
 def test_woa_feint_10_11_those_who_saw_it_are_wary_for_the_encounter() -> None:
-    """WOA-FEINT-10/11: the duelist resisted: +4 against the hero's feints; the orc looking on +2; the next round's
+    """WOA-FEINT-10, WOA-FEINT-11: the duelist resisted: +4 against the hero's feints; the orc looking on +2; the next
+    round's
     feint meets the +4 (not +6)."""
     enc = fight([10, 3, 3, 12, 12, 3, 15, 5], others=[who("orc", ORC, "monsters", (6, 6))])
     declare_all(enc, FEINT)

@@ -24,7 +24,8 @@ def test_woa_init_01_and_03_a_delay_is_declared_with_the_round() -> None:
 
 
 def test_woa_init_02_and_04_beating_the_named_creature_acts_right_after_it() -> None:
-    """WOA-INIT-02/04: hero 22 beats ally 11, delays after it: acts right after the ally (the orc at 15 first)."""
+    """WOA-INIT-02, WOA-INIT-04: hero 22 beats ally 11, delays after it: acts right after the ally (the orc at 15
+    first)."""
     enc = three([18, 10, 14])
     declare_all(enc, ax.Declare(move="move", after="ally"))
     assert enc.state.order == ("orc", "ally", "hero")

@@ -25,7 +25,8 @@ def notes(enc: Encounter) -> list[str]:
 
 
 def test_woa_init_06_and_09_ready_is_the_declared_standard_action() -> None:
-    """WOA-INIT-06/09: ready is declared as the standard action with its trigger; taken on the turn it spends the
+    """WOA-INIT-06, WOA-INIT-09: ready is declared as the standard action with its trigger; taken on the turn it spends
+    the
     standard action and leaves the move action."""
     enc = duel([10, 3])  # hero 14, orc 4
     declare_all(enc, READY, SWING)
@@ -45,7 +46,8 @@ def test_woa_init_07_the_ready_declaration_is_no_attack_on_the_turn() -> None:
 
 
 def test_woa_init_07_and_08_fires_when_the_trigger_starts_its_turn_and_interrupts() -> None:
-    """WOA-INIT-07/08: after the hero's slot the orc starts its turn: the readied attack interrupts first (d20 15,
+    """WOA-INIT-07, WOA-INIT-08: after the hero's slot the orc starts its turn: the readied attack interrupts first
+    (d20 15,
     d8 5), then the orc acts."""
     enc = duel([10, 3, 15, 5])
     declare_all(enc, READY, SWING)
@@ -70,7 +72,8 @@ def test_woa_init_11_a_missed_trigger_allows_the_attack_on_the_turn() -> None:
 
 
 def test_woa_init_12_14_15_keep_readying_and_win_initiative_next_round() -> None:
-    """WOA-INIT-12/14/15: the missed hero keeps readying; declared again in round 2 it fires as the orc starts its
+    """WOA-INIT-12, WOA-INIT-14, WOA-INIT-15: the missed hero keeps readying; declared again in round 2 it fires as the
+    orc starts its
     turn — though the orc (20) rolled above the hero (9) again."""
     enc = duel([10, 19, 5, 19, 15, 5])
     declare_all(enc, READY, ax.Declare())

@@ -35,7 +35,8 @@ def rolls(enc: Encounter) -> list[str]:
 
 
 def test_woa_twf_01_02_04_one_extra_off_hand_attack_in_the_full_attack() -> None:
-    """WOA-TWF-01/02/04: with a light short sword in the off hand both attacks are at −6; no third attack."""
+    """WOA-TWF-01, WOA-TWF-02, WOA-TWF-04: with a light short sword in the off hand both attacks are at −6; no third
+    attack."""
     enc = fight(fighter("short-sword"), [10, 3, 15, 4, 15, 3])
     declare_all(enc, TWF)
     enc.act(TwoWeaponAttack(target="orc"))
@@ -86,7 +87,7 @@ def test_woa_twf_05_an_unarmed_strike_is_light() -> None:
 
 @pytest.mark.parametrize(("off", "total"), [("club", 4), ("short-sword", 2)])
 def test_woa_twf_06_07_the_feat_takes_4_off(off: str, total: int) -> None:
-    """WOA-TWF-06/07: Two-Weapon Fighting: −4 with a one-handed off-hand weapon, −2 with a light one."""
+    """WOA-TWF-06, WOA-TWF-07: Two-Weapon Fighting: −4 with a one-handed off-hand weapon, −2 with a light one."""
     enc = fight(fighter(off, feats=("two_weapon_fighting",)), [10, 3, 10, 4])
     declare_all(enc, TWF)
     enc.act(TwoWeaponAttack(target="orc"))
@@ -95,7 +96,7 @@ def test_woa_twf_06_07_the_feat_takes_4_off(off: str, total: int) -> None:
 
 @pytest.mark.parametrize(("main", "off", "total"), [("javelin", "dart", 6), ("dart", "javelin", 8)])
 def test_woa_twf_08_09_throwing_from_each_hand(main: str, off: str, total: int) -> None:
-    """WOA-TWF-08/09: thrown weapons in both hands; a dart in the off hand is light, a javelin one-handed."""
+    """WOA-TWF-08, WOA-TWF-09: thrown weapons in both hands; a dart in the off hand is light, a javelin one-handed."""
     enc = fight(fighter(off, main=main), [10, 3, 10, 1], orc_at=(5, 2))
     declare_all(enc, TWF)
     enc.act(TwoWeaponAttack(target="orc", hand="off"))
@@ -115,7 +116,8 @@ def test_woa_twf_08_09_throwing_from_each_hand(main: str, off: str, total: int) 
 ])
 def test_woa_twf_10_11_a_shield_bash_in_the_off_hand(feats: tuple[str, ...], variants: dict[str, Any],
                                                       total: str) -> None:
-    """WOA-TWF-10/11: a shield bash takes the two-weapon penalties; Improved Shield Bash takes 4 off, not stacking
+    """WOA-TWF-10, WOA-TWF-11: a shield bash takes the two-weapon penalties; Improved Shield Bash takes 4 off, not
+    stacking
     with Two-Weapon Fighting by default (AMBIGUOUS; ``woa_shield_bash_feats_stack``: −8 + 4 + 4 = 0)."""
     enc = fight(fighter(BASH, feats=feats), [10, 3, 10, 4], variants=variants)
     declare_all(enc, TWF)
