@@ -21,7 +21,7 @@ from d20combat.battlefield.distance import footprint_distance_ft
 from d20combat.battlefield.grid import Footprint
 from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
-from d20combat.encounter.state import CombatantState
+from d20combat.encounter.state import CombatantState, EncounterState
 from d20combat.model.creature import Creature
 from d20combat.numbers import Modifier, total
 from d20combat.rules.initiative import order_by_initiative
@@ -39,6 +39,13 @@ MOVE_KINDS = frozenset({"move", "draw", "sheathe", "reload", "stand_up", "shield
                         "drop_prone"})
 """What a declared move action may be spent on (WOA-CYCLE-15: the action's type is declared; a move action moves or
 does something that takes as long, L274)."""
+
+STUNNED = "stunned"
+"""WOA-CYCLE-30: the creature loses a round of actions and makes no combat reactions meanwhile."""
+READYING = "readying"
+"""WOA-INIT-17: set by the readying component (:mod:`.ready`): no combat reactions while readying."""
+TOTAL_DEFENSE = "total_defense"
+"""WOA-DEF-03: set by total defense (:mod:`.total_defense`): only dodging and blocking."""
 
 READY_KINDS = frozenset({"ready", "attack"})
 """A declared ``ready``: the ready action itself, or — once its trigger was missed — the readied attack taken on the
@@ -166,7 +173,10 @@ class WoaRoundCycle(DeclareThenRoll):
         return None
 
     def undeclared(self, view: View, actor: str, action: ax.Action) -> str | None:
-        """WOA-CYCLE-21 with WOA-INIT-11: a declared ready allows an attack only once its trigger was missed."""
+        """WOA-CYCLE-21 with WOA-INIT-11: a declared ready allows an attack only once its trigger was missed;
+        WOA-CYCLE-30: a stunned creature does nothing but end its turn."""
+        if view.state.get(actor).has(STUNNED) and action.kind != "end_turn":
+            return f"{actor} is stunned: it loses this round's actions (WOA-CYCLE-30)"
         declared = view.state.declarations.get(actor) or {}
         if action.kind == "attack" and declared.get("standard") == "ready" \
                 and not view.state.get(actor).has(TRIGGER_MISSED):
@@ -186,6 +196,8 @@ class WoaRoundCycle(DeclareThenRoll):
     # --- the turn ------------------------------------------------------------------------------------------------
     def start_of_turn(self, view: View, actor: str) -> None:
         c = view.state.get(actor)
+        if c.has(STUNNED):
+            view.emit(ev.Note(f"{actor} is stunned: it loses this round's actions (WOA-CYCLE-30)"))
         if c.has(FLAT_FOOTED) and self.rules.injury.can_act(view.creature(actor), c):
             view.emit(ev.ConditionSet(actor, FLAT_FOOTED, False, "has a chance to act (WOA-CYCLE-08)"))
         self._rule_invalidated(view, actor)
@@ -215,3 +227,36 @@ class WoaRoundCycle(DeclareThenRoll):
 
 def vars_of(d: ax.Declare) -> dict[str, Any]:
     return {"standard": d.standard, "move": d.move, "full_round": d.full_round, "target": d.target, "after": d.after}
+
+
+def rounds_of_actions(state: EncounterState, target: str, rounds: int) -> int:
+    """WOA-CYCLE-29/30: an effect on ``target`` lasting ``rounds`` rounds affects that many rounds' worth of its
+    actions: anchored to the target, it ends just before the target's turn in the round returned — this round's
+    turn counts if it is still to come; if the target has acted (or is acting), its next ``rounds`` turns do."""
+    order = list(state.order)
+    acted = target in order and state.turn is not None and order.index(target) <= state.turn_index
+    return state.round + rounds + (1 if acted else 0)
+
+
+def stun(view: View, victim: str, by: str, rounds: int = 1) -> None:
+    """WOA-CYCLE-30: ``victim`` loses ``rounds`` rounds of actions — this round's if ``by`` acted before it, else
+    the next — and makes no combat reactions until then."""
+    until = rounds_of_actions(view.state, victim, rounds)
+    lost = "this round's" if until == view.state.round + rounds else "next round's"
+    view.emit(ev.EffectAdded(victim, STUNNED, victim, until, condition=STUNNED))
+    if not view.state.get(victim).has(STUNNED):
+        view.emit(ev.ConditionSet(victim, STUNNED, True, f"stunned by {by}: loses {lost} actions and makes no combat "
+                                                         "reactions meanwhile (WOA-CYCLE-29/30)"))
+
+
+def reaction_bar(creature: Creature, state: CombatantState) -> str | None:
+    """Why ``creature`` may make no combat reaction now, or None — the states of the cycle and the special actions:
+    flat-footed without Combat Reflexes (WOA-CYCLE-09), stunned (WOA-CYCLE-30), readying (WOA-INIT-17). Total
+    defense still allows dodging and blocking (WOA-DEF-03, :func:`.total_defense.reactions_allowed`)."""
+    if state.has(FLAT_FOOTED) and not creature.has_feat("combat_reflexes"):
+        return "flat-footed: no combat reactions (WOA-CYCLE-09)"
+    if state.has(STUNNED):
+        return "stunned: no combat reactions (WOA-CYCLE-30)"
+    if state.has(READYING):
+        return "readying: no combat reactions (WOA-INIT-17)"
+    return None

@@ -32,10 +32,8 @@ from d20combat.encounter.actions import Action
 from d20combat.errors import D20CombatError
 from d20combat.numbers import Modifier, total
 from d20combat.rulesets.components import ActionSet, ActionSpec, AttackInfo, RuleError, View
-from d20combat.rulesets.worlds_of_adventure.cycle import TRIGGER_MISSED
+from d20combat.rulesets.worlds_of_adventure.cycle import READYING, TRIGGER_MISSED
 
-READYING = "readying"
-"""WOA-INIT-17: the creature holds a readied action this round — it may make no combat reactions."""
 READIED_PREFIX = "readied: "
 _READIED = re.compile(r"^readied: attack (?P<target>\S+) with (?P<attack>\S+) when (?P<trigger>\S+) starts its turn "
                       r"\(since round (?P<since>\d+)\)$")

@@ -18,9 +18,8 @@ from typing import Any, ClassVar
 from d20combat.encounter import events as ev
 from d20combat.encounter.actions import Action
 from d20combat.rulesets.components import ActionSet, ActionSpec, RuleError, View
+from d20combat.rulesets.worlds_of_adventure.cycle import TOTAL_DEFENSE
 
-TOTAL_DEFENSE = "total_defense"
-"""The condition of a creature in total defense (WOA-DEF-03: its reactions may only dodge or block)."""
 TOTAL_DEFENSE_EFFECT = "total defense"
 """The +4 dodge effect's name (WOA-DEF-02)."""
 DEFENDED_LAST_ROUND = "total_defense_streak"
