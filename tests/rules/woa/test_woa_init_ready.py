@@ -171,3 +171,46 @@ def test_woa_init_06_bad_ready_is_refused() -> None:
         with pytest.raises(IllegalAction, match=msg):
             enc.act(bad)
     assert enc.state.turn is not None and enc.state.turn.standard
+
+
+def test_woa_init_14_a_readied_attack_that_cannot_be_made_is_not_taken() -> None:
+    """WOA-INIT-14: the trigger starts its turn out of reach: the readied attack is not taken and stays held, to be
+    kept into the next round."""
+    enc = woa([who("hero", HERO, "heroes", (2, 2)), who("orc", ORC, "monsters", (8, 2))], [10, 3])
+    declare_all(enc, READY)
+    enc.act(Ready())
+    enc.act(ax.EndTurn())
+    assert enc.state.actor == "orc" and readied(enc.view(enc.state), "hero") is not None
+    assert any("stays readied" in n for n in notes(enc))
+
+
+def apart(dice: list[int]) -> Encounter:
+    return woa([who("hero", HERO, "heroes", (2, 2)), who("orc", ORC, "monsters", (4, 2))], dice)
+
+
+def test_woa_init_10_a_short_step_as_part_of_the_readied_attack() -> None:
+    """WOA-INIT-10: the orc 10 ft away starts its turn: the hero steps to (3, 2) and makes its readied attack."""
+    enc = apart([10, 3, 15, 4])
+    declare_all(enc, READY)
+    enc.act(Ready(step=(3, 2)))
+    enc.act(ax.EndTurn())
+    assert enc.state.get("hero").position == (3, 2) and enc.state.get("orc").hp == 6
+    assert any("short step to (3, 2) as part of its readied attack (WOA-INIT-10)" in n for n in notes(enc))
+
+
+def test_woa_init_10_no_short_step_after_other_movement() -> None:
+    """WOA-INIT-10: only if the readier does not otherwise move that round — before the ready it is refused; moving
+    after it, the step is not taken when the trigger comes (and the attack, out of reach, stays readied)."""
+    enc = apart([10, 3])
+    declare_all(enc, READY)
+    enc.act(ax.Move(to=(2, 3)))
+    with pytest.raises(IllegalAction, match=r"ready.step: it moves otherwise this round \(WOA-INIT-10\)"):
+        enc.act(Ready(step=(3, 3)))
+    enc = apart([10, 3])
+    declare_all(enc, READY)
+    enc.act(Ready(step=(3, 2)))
+    enc.act(ax.Move(to=(1, 2)))
+    enc.act(ax.EndTurn())
+    assert enc.state.get("hero").position == (1, 2)
+    assert any("takes no short step" in n for n in notes(enc))
+    assert readied(enc.view(enc.state), "hero") is not None

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from d20combat.battlefield.grid import Square
 from d20combat.encounter import events as ev
 from d20combat.encounter.actions import Action
 from d20combat.errors import D20CombatError
@@ -36,7 +37,9 @@ from d20combat.rulesets.worlds_of_adventure.cycle import READYING, TRIGGER_MISSE
 
 READIED_PREFIX = "readied: "
 _READIED = re.compile(r"^readied: attack (?P<target>\S+) with (?P<attack>\S+) when (?P<trigger>\S+) starts its turn "
-                      r"\(since round (?P<since>\d+)\)$")
+                      r"(?:stepping to (?P<c>\d+),(?P<r>\d+) )?\(since round (?P<since>\d+)\)$")
+MOVED = "moved_this_round"
+"""WOA-INIT-10: a readier that moved on its turn may take no short step with its readied attack this round."""
 FOREVER = 1_000_000
 """A readied action ends by the rules below, never by the clock."""
 
@@ -50,6 +53,8 @@ class Ready(Action):
     trigger: str = ""
     target: str = ""
     attack: str | None = None
+    step: Square | None = None
+    """WOA-INIT-10: a short step (to an adjacent square) taken as part of the readied attack, before it."""
 
     def label(self, name: Callable[[str], str] = str) -> str:
         on = name(self.target) if self.target else "it"
@@ -64,11 +69,13 @@ class Readied:
     attack: str
     trigger: str
     since: int
+    step: Square | None = None
 
     @property
     def name(self) -> str:
+        step = f"stepping to {self.step[0]},{self.step[1]} " if self.step is not None else ""
         return (f"{READIED_PREFIX}attack {self.target} with {self.attack} when {self.trigger} starts its turn "
-                f"(since round {self.since})")
+                f"{step}(since round {self.since})")
 
 
 def readied(view: View, cid: str) -> Readied | None:
@@ -76,7 +83,8 @@ def readied(view: View, cid: str) -> Readied | None:
     for effect in view.state.get(cid).effects:
         found = _READIED.match(effect.name)
         if found:
-            return Readied(found["target"], found["attack"], found["trigger"], int(found["since"]))
+            step = (int(found["c"]), int(found["r"])) if found["c"] is not None else None
+            return Readied(found["target"], found["attack"], found["trigger"], int(found["since"]), step)
     return None
 
 
@@ -108,8 +116,12 @@ class WoaReady(ActionSet):
             option = tx.creature(actor).attack(attack)
         except KeyError:
             raise RuleError(f"ready.attack: {actor} has no attack {attack!r}") from None
+        step = (int(a.step[0]), int(a.step[1])) if a.step is not None else None
+        if step is not None:
+            self._step_problem(tx, actor, step, raise_it=True)
         held = readied(tx, actor)
-        if held is not None and (held.target, held.attack, held.trigger) != (target, option.name, trigger):
+        if held is not None and (held.target, held.attack, held.trigger, held.step) != (target, option.name, trigger,
+                                                                                           step):
             raise RuleError(f"ready: {actor} already holds {held.name[len(READIED_PREFIX):]}; it keeps readying the "
                             "same action (WOA-INIT-12/14)")
         continuing = held is not None or s.get(actor).has(TRIGGER_MISSED)
@@ -118,7 +130,7 @@ class WoaReady(ActionSet):
         if dry:
             return
         if held is None:
-            r = Readied(target, option.name, trigger, s.round)
+            r = Readied(target, option.name, trigger, s.round, step)
             tx.emit(ev.EffectAdded(actor, r.name, actor, FOREVER))
         if s.get(actor).has(TRIGGER_MISSED):
             tx.emit(ev.ConditionSet(actor, TRIGGER_MISSED, False, "keeps readying into the next round (WOA-INIT-12)"))
@@ -178,26 +190,65 @@ class WoaReady(ActionSet):
                                           "action is spent (WOA-INIT-13)"))
 
     def _fire(self, view: View, cid: str, held: Readied, starting: str) -> None:
-        view.emit(ev.EffectEnded(cid, held.name))
         enc = getattr(view, "engine", None)
         c = view.state.get(cid)
         if enc is None or not enc.on_map(cid, view.state) or not self.rules.injury.can_act(view.creature(cid), c):
+            view.emit(ev.EffectEnded(cid, held.name))
             view.emit(ev.Note(f"{cid}'s readied attack is lost: it cannot act"))
             return
+        if held.step is not None:
+            problem = self._step_problem(view, cid, held.step)
+            if problem:
+                view.emit(ev.Note(f"{cid} takes no short step with its readied attack: {problem}"))
+            else:
+                view.emit(ev.Moved(cid, [list(held.step)], 5, 0, "step"))
+                view.emit(ev.Note(f"{cid} takes a short step to {held.step} as part of its readied attack "
+                                  "(WOA-INIT-10)"))
         try:
             plan = enc.plan_attack(cid, held.target, held.attack, state=view.state)
         except D20CombatError as exc:
-            view.emit(ev.Note(f"{cid}'s readied attack on {held.target} cannot be made: {exc}"))
+            view.emit(ev.Note(f"{starting} starts its turn, but {cid}'s readied attack on {held.target} cannot be made "
+                              f"now ({exc}): not taken, it stays readied and may be kept into the next round "
+                              "(WOA-INIT-14)"))
             return
+        view.emit(ev.EffectEnded(cid, held.name))
         won = " — it won initiative against its trigger, readied since round " \
               f"{held.since} (WOA-INIT-15)" if held.since < view.state.round else ""
         view.emit(ev.Note(f"{starting} starts its turn: {cid}'s readied attack on {held.target} interrupts "
                           f"(WOA-INIT-07/08){won}"))
         enc.roll_attack(view, plan)
 
+    def end_of_turn(self, view: View, actor: str) -> None:
+        """WOA-INIT-10: remember that a readier moved on its turn."""
+        turn = view.state.turn
+        if turn is not None and turn.moved and readied(view, actor) is not None \
+                and not view.state.get(actor).has(MOVED):
+            view.emit(ev.ConditionSet(actor, MOVED, True, "moved this round: no short step with its readied attack "
+                                                          "(WOA-INIT-10)"))
+
+    def _step_problem(self, view: View, cid: str, step: Square, *, raise_it: bool = False) -> str | None:
+        """WOA-INIT-10: one square to a free, open, adjacent square, and no other movement this round."""
+        s = view.state
+        turn = s.turn
+        here = s.get(cid).position
+        problem = None
+        if s.get(cid).has(MOVED) or (turn is not None and turn.actor == cid and turn.moved):
+            problem = "it moves otherwise this round (WOA-INIT-10)"
+        elif max(abs(step[0] - here[0]), abs(step[1] - here[1])) != 1:
+            problem = f"{step} is not a square next to {here}"
+        elif not view.game_map.in_bounds(step) or view.game_map.is_solid(step) or view.game_map.is_difficult(step):
+            problem = f"{step} cannot be stepped into (a wall, the edge or difficult terrain)"
+        elif any(c.position == step for o, c in s.combatants.items() if o != cid):
+            problem = f"{step} is occupied"
+        if problem and raise_it:
+            raise RuleError(f"ready.step: {problem}")
+        return problem
+
     def end_of_round(self, view: View, round_no: int) -> None:
         """WOA-INIT-11/17: a missed trigger's choice lapses; readying ends with the round unless still held."""
         for cid, c in view.state.combatants.items():
+            if c.has(MOVED):
+                view.emit(ev.ConditionSet(cid, MOVED, False, "the round ends (WOA-INIT-10)"))
             if c.has(TRIGGER_MISSED):
                 view.emit(ev.ConditionSet(cid, TRIGGER_MISSED, False, "the round ends (WOA-INIT-13)"))
             if c.has(READYING) and readied(view, cid) is None:
