@@ -122,3 +122,40 @@ def test_woa_charge_12_minus_2_ac_for_the_rest_of_the_round_only() -> None:
     assert "AC 10 (10 + Dex 2 − charging 2)" in attacks(enc)[-1].lines[-1]
     enc.act(ax.EndTurn())
     assert not any(e.name == "charging" for e in enc.state.get("hero").effects)
+
+
+SPEARMAN = stats("spearman", hp=30, attack_bonus=5, abilities={"dex": 14}, saves={"ref": 4},
+                 attacks=[{"weapon": {"name": "boar-spear", "damage": "1d8", "hands": "two", "qualities": ["set"]},
+                           "two_handed": True}])
+
+
+def met(block: dict[str, Any], dice: list[int]) -> Encounter:
+    from d20combat.rulesets.worlds_of_adventure.ready import Ready
+
+    enc = woa([who("hero", block, "heroes", (2, 2)), who("orc", {**ORC, "hp": 20}, "monsters", (6, 2))], dice,
+              rows=["." * 10] * 5)
+    declare_all(enc, ax.Declare(standard="ready", move="move", target="orc"),
+                ax.Declare(full_round="charge", target="hero"))
+    enc.act(Ready())
+    enc.act(ax.EndTurn())
+    assert enc.state.actor == "orc"  # out of reach when its turn starts: the readied attack is still held
+    enc.act(ax.Charge(target="hero", to=(3, 2)))
+    return enc
+
+
+def test_woa_charge_14_a_weapon_set_against_the_charge_deals_double_damage() -> None:
+    """WOA-CHARGE-14, WOA-INIT-25, WOA-INIT-08: the spearman's readied spear meets the orc's charge before the orc's
+    attack: d20 15 hits, 1d8 4, then set against the charge the damage again, 1d8 3: the orc 20 → 13; its charge
+    attack (d20 2) follows."""
+    enc = met(SPEARMAN, [10, 3, 15, 4, 3, 2])
+    hits = [(e.attacker, e.hit) for e in enc.log if isinstance(e, ev.AttackResolved)]
+    assert hits == [("hero", True), ("orc", False)]
+    assert enc.state.get("orc").hp == 13 and enc.state.get("orc").position == (3, 2)
+    assert any("double damage (WOA-INIT-25, WOA-CHARGE-14)" in e.explanation for e in enc.log
+               if isinstance(e, ev.Damaged))
+
+
+def test_woa_charge_14_an_ordinary_weapon_meets_the_charge_once() -> None:
+    """WOA-INIT-08 without WOA-CHARGE-14: a longsword readied against the charger hits it once (d8 4)."""
+    enc = met(HERO, [10, 3, 15, 4, 2])
+    assert enc.state.get("orc").hp == 16

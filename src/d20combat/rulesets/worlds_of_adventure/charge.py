@@ -16,6 +16,7 @@ melee attack, −2 AC) with what Worlds of Adventure adds or changes.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from d20combat.battlefield.charge import closest_attack_origins
@@ -24,10 +25,13 @@ from d20combat.battlefield.distance import distance_ft
 from d20combat.battlefield.grid import SQUARE_FT, Footprint
 from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
+from d20combat.errors import D20CombatError
 from d20combat.rulesets.components import ActionSet, ActionSpec, RuleError, View
 
 CHARGING = "charging"
 """The core's name of the charge's −2 AC effect (PFB-CHG-12)."""
+SET_QUALITIES = frozenset({"set", "brace"})
+"""A weapon that deals double damage set against a charge (WOA-INIT-25, WOA-CHARGE-14)."""
 CHARGED = "charged_this_round"
 """Charged this round: no short step (WOA-CHARGE-07)."""
 
@@ -66,10 +70,50 @@ class WoaCharge(ActionSet):
                 raise RuleError(f"charge: only {distance_ft(start.origin, end)} ft to move; a charge needs at least "
                                 f"{least} ft, twice the {creature.space * SQUARE_FT}-ft width of {actor}'s space "
                                 "(WOA-CHARGE-03)")
+            if not dry and end is not None and end != start.origin:
+                self._met(enc, tx, actor, end)  # WOA-INIT-08/25, WOA-CHARGE-14
+                if enc._cannot_act(tx.state, actor) is not None:
+                    return
         do_charge(enc, tx, actor, a, dry)
         if not dry and tx.state.turn is not None and not tx.state.get(actor).has(CHARGED):
             tx.emit(ev.ConditionSet(actor, CHARGED, True, "charged: +2 on the attack, −2 AC for the rest of the "
                                                           "round, no short step (WOA-CHARGE-07/11/12)"))
+
+    def _met(self, enc: Any, tx: Any, actor: str, end: tuple[int, int]) -> None:
+        """WOA-INIT-08/25, WOA-CHARGE-14: an attack readied against the charger that could not be made when it
+        started its turn (out of reach, so still held) meets it where the charge ends, before its attack; a weapon
+        set against a charge (quality ``set`` or ``brace``: spears and the like) deals double damage — its damage
+        rolled twice."""
+        from d20combat.rulesets.worlds_of_adventure.ready import readied
+
+        s = tx.state
+        there = s.with_combatant(replace(s.get(actor), position=end))
+        for cid in list(s.order):
+            held = readied(tx, cid)
+            if cid == actor or held is None or actor not in (held.target, held.trigger):
+                continue
+            try:
+                plan = enc.plan_attack(cid, actor, held.attack, state=there)
+            except D20CombatError:
+                continue
+            tx.emit(ev.EffectEnded(cid, held.name))
+            tx.emit(ev.Note(f"{actor} charges into reach: {cid}'s readied attack meets the charge first (WOA-INIT-08)"))
+            before = len(tx.events)
+            enc.roll_attack(tx, plan)
+            hit = any(isinstance(e, ev.AttackResolved) and e.hit for e in tx.events[before:])
+            if hit and SET_QUALITIES & set(plan.option.weapon.qualities) and not enc.is_dead(actor, tx.state):
+                striker = tx.creature(cid)
+                dmg = self.rules.damage.roll(tx, plan, striker, critical=False, multiplier=2, precision_d6=0,
+                                             minimum=self.rules.damage.minimum_damage,
+                                             strength=self.rules.damage.damage_strength(striker, plan.option))
+                amount, why = self.rules.damage.mitigate(tx.creature(actor), tx.state.get(actor), dmg.total)
+                hp = tx.state.get(actor).hp
+                tx.emit(ev.Damaged(actor, amount, cid, f"  set against the charge, double damage (WOA-INIT-25, "
+                                                       f"WOA-CHARGE-14): its damage again, {dmg.explanation}"
+                                                       f"{' ' + why if why else ''} → {actor} hp {hp} → {hp - amount}"))
+                enc._announce_health(tx, actor, hp)
+            if enc._cannot_act(tx.state, actor) is not None:
+                return
 
     def forbidden(self, view: View, actor: str, action: Any) -> str | None:
         """WOA-CHARGE-07: no short step after a charge."""
