@@ -40,8 +40,6 @@ _READIED = re.compile(r"^readied: attack (?P<target>\S+) with (?P<attack>\S+) wh
                       r"(?:stepping to (?P<c>\d+),(?P<r>\d+) )?\(since round (?P<since>\d+)\)$")
 MOVED = "moved_this_round"
 """WOA-INIT-10: a readier that moved on its turn may take no short step with its readied attack this round."""
-FOREVER = 1_000_000
-"""A readied action ends by the rules below, never by the clock."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,13 +123,17 @@ class WoaReady(ActionSet):
             raise RuleError(f"ready: {actor} already holds {held.name[len(READIED_PREFIX):]}; it keeps readying the "
                             "same action (WOA-INIT-12/14)")
         continuing = held is not None or s.get(actor).has(TRIGGER_MISSED)
-        why = "keeps its action readied (WOA-INIT-12/14/16)" if continuing else "readies an action (WOA-INIT-09)"
+        why = "keeps its action readied (WOA-INIT-12/14/16)" if continuing else \
+            "readies an action (WOA-INIT-09; each round of readying spends the standard action, WOA-INIT-16)"
         enc.pay(tx, actor, why, "standard", dry)
         if dry:
             return
         if held is None:
             r = Readied(target, option.name, trigger, s.round, step)
-            tx.emit(ev.EffectAdded(actor, r.name, actor, FOREVER))
+            # Held until just before the readier's next turn: carried over, it fires before that turn too
+            # (WOA-INIT-15), and the readier renews it on that turn (WOA-INIT-16) or has abandoned it at the
+            # declarations (WOA-INIT-13).
+            tx.emit(ev.EffectAdded(actor, r.name, actor, s.round + 1))
         if s.get(actor).has(TRIGGER_MISSED):
             tx.emit(ev.ConditionSet(actor, TRIGGER_MISSED, False, "keeps readying into the next round (WOA-INIT-12)"))
         if not tx.state.get(actor).has(READYING):
