@@ -71,7 +71,8 @@ class WoaTotalDefense(ActionSet):
 
     def forbidden(self, view: View, actor: str, action: Any) -> str | None:
         """WOA-DEF-01: in total defense, no attack this round."""
-        if action.kind in ("attack", "full_attack", "charge") and view.state.get(actor).has(TOTAL_DEFENSE):
+        if action.kind in ("attack", "full_attack", "charge", "two_weapon_attack") \
+                and view.state.get(actor).has(TOTAL_DEFENSE):
             return f"{actor} is in total defense this round: no attacks (WOA-DEF-01)"
         return None
 
