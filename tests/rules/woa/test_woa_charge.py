@@ -159,3 +159,45 @@ def test_woa_charge_14_an_ordinary_weapon_meets_the_charge_once() -> None:
     """WOA-INIT-08 without WOA-CHARGE-14: a longsword readied against the charger hits it once (d8 4)."""
     enc = met(HERO, [10, 3, 15, 4, 2])
     assert enc.state.get("orc").hp == 16
+
+
+def swing(dice: list[int]) -> Encounter:
+    enc = field((6, 3), dice, rows=["." * 10, ".~~~......", ".~~~......", ".~~~......", "." * 10])
+    declare_all(enc, ax.Declare(full_round="alternative_charge", target="orc"))
+    return enc
+
+
+def test_woa_charge_15_an_alternative_charge_needs_no_straight_line() -> None:
+    """WOA-CHARGE-15: over the rubble no charge — but swinging on the chandelier the hero lands at (5, 3) and
+    attacks at +2 (d20 8), with −2 AC for the round."""
+    from d20combat.rulesets.worlds_of_adventure.charge import AlternativeCharge
+
+    enc = swing([10, 3, 8, 4])
+    enc.act(AlternativeCharge(target="orc", to=(5, 3), how="swings on the chandelier"))
+    hit = attacks(enc)[-1]
+    assert enc.state.get("hero").position == (5, 3) and "+ charge 2" in hit.lines[-1] and hit.hit
+    assert any(e.name == "charging" and e.ac == -2 for e in enc.state.get("hero").effects)
+    turn = enc.state.turn
+    assert turn is not None and not turn.standard and not turn.move
+
+
+def test_woa_charge_16_the_gms_skill_check_first() -> None:
+    """WOA-CHARGE-16: Acrobatics DC 15 — d20 5 + Dex 2 = 7 fails: no charge (the round is spent); d20 13 + 2 = 15
+    makes it."""
+    from d20combat.rulesets.worlds_of_adventure.charge import AlternativeCharge
+
+    leap = AlternativeCharge(target="orc", to=(5, 3), how="leaps from the ledge", skill="acrobatics", dc=15)
+    enc = swing([10, 3, 5])
+    enc.act(leap)
+    assert enc.state.get("hero").position == (1, 1) and not attacks(enc)
+    assert any("7 = d20 5 + Dex 2 vs DC 15 — failed: no charge (WOA-CHARGE-16)" in e.text for e in enc.log
+               if isinstance(e, ev.Note))
+    enc = swing([10, 3, 13, 8, 4])
+    enc.act(leap)
+    assert enc.state.get("hero").position == (5, 3) and attacks(enc)
+    enc = swing([10, 3])
+    for bad, msg in ((AlternativeCharge(target="orc"), "alternative_charge.to"),
+                     (AlternativeCharge(target="orc", to=(5, 3), dc=15), "with the skill"),
+                     (AlternativeCharge(target="orc", to=(2, 1)), "beyond")):
+        with pytest.raises(IllegalAction, match=msg):
+            enc.act(bad)

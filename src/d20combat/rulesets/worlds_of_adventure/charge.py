@@ -16,16 +16,18 @@ melee attack, −2 AC) with what Worlds of Adventure adds or changes.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
 from d20combat.battlefield.charge import closest_attack_origins
 from d20combat.battlefield.cover import line_of_effect
 from d20combat.battlefield.distance import distance_ft
-from d20combat.battlefield.grid import SQUARE_FT, Footprint
+from d20combat.battlefield.grid import SQUARE_FT, Footprint, Square
 from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.errors import D20CombatError
+from d20combat.numbers import Modifier, total
 from d20combat.rulesets.components import ActionSet, ActionSpec, RuleError, View
 
 CHARGING = "charging"
@@ -36,11 +38,72 @@ CHARGED = "charged_this_round"
 """Charged this round: no short step (WOA-CHARGE-07)."""
 
 
+@dataclass(frozen=True, slots=True)
+class AlternativeCharge(ax.Action):
+    """WOA-CHARGE-15/16: a charge by another way (a leap from a ledge, a swing on a rope or chandelier, thrown by an
+    ally) as the GM sets it up: ``how`` it goes, the square ``to`` it ends in, and the skill check it needs
+    (``skill`` against ``dc``; none: no check). No straight line; +2 on the attack, −2 AC for the round."""
+
+    kind: ClassVar[str] = "alternative_charge"
+    target: str = ""
+    to: Square | None = None
+    how: str = ""
+    skill: str = ""
+    dc: int = 0
+
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return f"Charge {name(self.target)}" + (f" ({self.how})" if self.how else "") + " — an alternative charge"
+
+
 class WoaCharge(ActionSet):
-    """WOA-CHARGE-03/06/07/08/09/12 around the core's charge."""
+    """WOA-CHARGE-03/06/07/08/09/12 around the core's charge; WOA-CHARGE-15/16 alternative charges."""
 
     def __init__(self) -> None:
-        super().__init__(own=[ActionSpec(ax.Charge, self.charge)])
+        super().__init__(own=[ActionSpec(ax.Charge, self.charge), ActionSpec(AlternativeCharge, self.alternative)])
+
+    def alternative(self, enc: Any, tx: Any, actor: str, a: AlternativeCharge, dry: bool) -> None:
+        """WOA-CHARGE-15/16: move to ``to`` as the GM set it up (its skill check first), then one melee attack at
+        +2, and −2 AC for the rest of the round."""
+        s = tx.state
+        if a.target not in s.combatants or a.target == actor:
+            raise RuleError(f"alternative charge: no target {a.target!r}")
+        if a.to is None:
+            raise RuleError("alternative_charge.to: the square the charge ends in (the GM's setup, WOA-CHARGE-16)")
+        if not 0 <= a.dc <= 60 or (a.dc and not a.skill):
+            raise RuleError("alternative_charge.dc: a DC from 0 to 60, with the skill it is for (WOA-CHARGE-16)")
+        turn = s.turn
+        if turn is not None and (turn.moved or turn.stepped):
+            raise RuleError("alternative charge: all the movement is the charge's (WOA-CHARGE-15)")
+        to = (int(a.to[0]), int(a.to[1]))
+        creature = tx.creature(actor)
+        fp = Footprint(to, creature.space)
+        gm = tx.game_map
+        others = set(enc.creature_squares((actor,), s))
+        if any(not gm.in_bounds(sq) or gm.is_solid(sq) or sq in others for sq in fp.squares()):
+            raise RuleError(f"alternative_charge.to: {to} is not an open square for {actor}")
+        there = s.with_combatant(replace(s.get(actor), position=to))
+        plan = enc.plan_attack(actor, a.target, None, state=there, extra=(Modifier(2, "charge"),))
+        if plan.ranged:
+            raise RuleError("alternative charge: the charge attack is a melee attack (WOA-CHARGE-15)")
+        how = a.how or "an alternative charge"
+        enc.pay(tx, actor, f"charge {a.target} ({how})", "full-round", dry)
+        if dry:
+            return
+        if a.skill:
+            t = total(tx.dice.d20(f"{a.skill} {actor}"), self.rules.saves.check_modifiers(creature, s.get(actor),
+                                                                                          a.skill),
+                      base_label="d20", stacking=self.rules.stacking)
+            made = t.value >= a.dc
+            tx.emit(ev.Note(f"{actor} {how}: {a.skill} {t.explain()} vs DC {a.dc} — "
+                            f"{'made' if made else 'failed: no charge'} (WOA-CHARGE-16)"))
+            if not made:
+                return
+        start = s.get(actor).position
+        tx.emit(ev.Moved(actor, [list(to)], distance_ft(start, to), 0, "charge"))
+        tx.emit(ev.EffectAdded(actor, CHARGING, actor, s.round + 1, ac=-2))
+        tx.emit(ev.ConditionSet(actor, CHARGED, True, f"charged ({how}): +2 on the attack, −2 AC for the rest of "
+                                                      "the round (WOA-CHARGE-15)"))
+        enc.roll_attack(tx, enc.plan_attack(actor, a.target, None, state=tx.state, extra=(Modifier(2, "charge"),)))
 
     def charge(self, enc: Any, tx: Any, actor: str, a: ax.Charge, dry: bool) -> None:
         from d20combat.encounter.movement_actions import do_charge  # the encounter imports the rulesets

@@ -70,10 +70,12 @@ class WoaRoundCycle(DeclareThenRoll):
         full_round = [
             "charge",           # WOA-CHARGE-01 (W5)
             "two_weapon_attack",  # WOA-TWF-01/02 (W5): the two-weapon full attack
+            "alternative_charge",  # WOA-CHARGE-15/16 (W5): a leap, a swing, a throw — as the GM sets it up
         ]
         targeted = [
             "attack", "charge",
             "ready",            # WOA-INIT-06 (W5): the target of a declared ready is its trigger creature
+            "alternative_charge",  # WOA-CHARGE-15 (W5)
         ]
         covers = {
             "move": MOVE_KINDS,
