@@ -117,8 +117,8 @@ def play_at_the_table(
             if enc.pending is not None:
                 prompt = enc.pending.prompt
                 show(enc.respond(controllers[enc.creature(prompt.reactor).side].react(enc, prompt)))
-            elif enc.state.turn is not None:
-                show(enc.act(controllers[enc.creature(enc.state.turn.actor).side].choose(enc)))
+            elif enc.state.actor is not None:  # the creature declaring (WOA-CYCLE-14) or whose turn it is
+                show(enc.act(controllers[enc.creature(enc.state.actor).side].choose(enc)))
             else:
                 break
         except (IllegalAction, DiceError) as exc:
