@@ -36,13 +36,18 @@ def declarations(enc: Encounter, side: str | None = None) -> list[Json]:
     null, ``by_gm`` true when the GM made it. ``side``: only that side's (the players' view)."""
     s = enc.state
 
-    def name(cid: str) -> str:
-        return enc.creature(cid).name if cid in s.combatants else cid
+    names = [enc.creature(c).name for c in s.combatants]
+
+    def name(cid: str) -> str:  # several creatures of one name ("orc" ×2): their ids tell them apart
+        if cid not in s.combatants or names.count(enc.creature(cid).name) > 1:
+            return cid
+        return enc.creature(cid).name
 
     out: dict[str, Json] = {}
     for e in this_round(enc):
         if isinstance(e, ev.Declared):
-            out[e.combatant] = {"combatant": e.combatant, "declaration": dict(e.declaration), "declared": e.text,
+            out[e.combatant] = {"combatant": e.combatant, "declaration": dict(e.declaration),
+                                "declared": ax.Declare(**e.declaration).text(name),
                                 "ruled": None, "by_gm": False}
         elif isinstance(e, ev.DeclarationRuled) and e.combatant in out:
             out[e.combatant].update(ruled=e.reason, by_gm="GM's ruling" in e.reason)
