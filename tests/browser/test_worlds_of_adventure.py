@@ -38,8 +38,8 @@ def _chip(page: Page, testid: str, text: str) -> None:
     expect(page.get_by_test_id(testid)).to_contain_text(text)
 
 
-def _state(server: str, eid: str) -> dict:  # type: ignore[type-arg]
-    out: dict = call(server, "GET", f"/api/encounters/{eid}/state")  # type: ignore[type-arg]
+def _state(base: str, eid: str) -> dict:  # type: ignore[type-arg]
+    out: dict = call(base, "GET", f"/api/encounters/{eid}/state")  # type: ignore[type-arg]
     return out
 
 
@@ -94,7 +94,8 @@ def test_a_round_of_declarations_at_the_table(server: str, browser: Browser) -> 
     _idle(page)
     expect(card).to_be_hidden()
     reroll = page.get_by_test_id("reroll")
-    expect(reroll).to_contain_text(re.compile(r"Round 1 initiative \(re-rolled\): orc-\d 22, orc-\d 22, Valeros 6, Merisiel 4"))
+    expect(reroll).to_contain_text(
+        re.compile(r"Round 1 initiative \(re-rolled\): orc-\d 22, orc-\d 22, Valeros 6, Merisiel 4"))
     expect(page.get_by_test_id("init-value-valeros")).to_have_attribute("title", re.compile(r"= d20 5 \+ Dex 1"))
 
     # -- the players' page: their own side's declarations only, none of the orcs'
@@ -110,8 +111,8 @@ def test_a_round_of_declarations_at_the_table(server: str, browser: Browser) -> 
     for _ in range(2):
         st = _state(server, eid)
         if st["active"] == "orc-1":
-            call(server, "POST", f"/api/encounters/{eid}/gm", {"edit": {"kind": "gm_damage", "target": "orc-1",
-                                                                         "amount": 40}, "expected_version": st["version"]})
+            edit = {"kind": "gm_damage", "target": "orc-1", "amount": 40}
+            call(server, "POST", f"/api/encounters/{eid}/gm", {"edit": edit, "expected_version": st["version"]})
         else:
             call(server, "POST", f"/api/encounters/{eid}/actions", {"action": {"kind": "end_turn"},
                                                                     "expected_version": st["version"]})
