@@ -29,6 +29,7 @@ from d20combat.rulesets.worlds_of_adventure.cycle import FLAT_FOOTED, WoaRoundCy
 from d20combat.rulesets.worlds_of_adventure.options import WoaOptions
 from d20combat.rulesets.worlds_of_adventure.saves import WoaSaves
 from d20combat.rulesets.worlds_of_adventure.special_initiative import REFOCUS, Refocus
+from d20combat.rulesets.worlds_of_adventure.tactics import WoaTactics
 
 
 class WoaArmorClass(ArmorClass):
@@ -59,6 +60,7 @@ class WorldsOfAdventure(Ruleset):
             saves=WoaSaves(),                         # WOA-STAT-75..83: superior success, catastrophic failure
             defense=WoaArmorClass(flat_footed_loses_dex=o.woa_flat_footed_loses_dex),  # WOA-CYCLE-11
             actions=ActionSet(own=[REFOCUS]),        # WOA-INIT-26
+            tactics=WoaTactics(),                     # the AI carries out a declared refocus (WOA-INIT-26)
         )
 
 
