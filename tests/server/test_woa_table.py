@@ -166,3 +166,19 @@ def test_the_ruling_survives_export_and_verified_import(client: TestClient) -> N
     hero = next(d for d in client.get(f"/api/encounters/{r.json()['id']}/state").json()["declarations"]
                 if d["combatant"] == "hero")
     assert hero["text"] == "nothing" and hero["by_gm"]
+
+
+def test_a_fixed_initiative_is_refused_naming_the_field(client: TestClient) -> None:
+    """WOA-CYCLE-02/17: initiative is rolled anew every round; a scenario's fixed one is a 422 naming the field."""
+    combatants = [dict(c) for c in SCENARIO["combatants"]]
+    combatants[1]["initiative"] = 12
+    r = client.post("/api/encounters", json={"scenario": {**SCENARIO, "combatants": combatants}})
+    assert r.status_code == 422
+    assert "combatants[1].initiative: worlds-of-adventure rolls initiative anew every round" in r.json()["detail"]
+
+
+def test_the_woa_examples_are_offered_and_start_with_a_declaration(client: TestClient) -> None:
+    assert {"woa-warband", "woa-caster-duel"} <= set(client.get("/api/examples").json())
+    eid = create(client, example="woa-warband", seed=1)["id"]
+    d = client.get(f"/api/encounters/{eid}/decision").json()
+    assert d["phase"] == "declare" and d["actor"] == "brenna"
