@@ -32,7 +32,7 @@ def choose_declaration(enc: Any, actor: str) -> ax.Declare:
 
     turn_order = enc.ruleset.turn_order
     view = enc.view()
-    legal = [o for o in turn_order.declaration_options(view, actor) if enc.check(o) is None]
+    legal = turn_order.declaration_options(view, actor)  # the turn order's own: legal as listed (the AI checks)
     foes = _foes(enc, actor)
     if not foes or not any(o != NOTHING for o in legal):
         return NOTHING
