@@ -17,6 +17,7 @@ from d20combat.cli.io import (
     writable_output,
     write_output,
 )
+from d20combat.cli.rounds import RoundSummary
 from d20combat.controllers import TacticalAI, play
 from d20combat.dice import SeededDice
 from d20combat.encounter import events as ev
@@ -50,6 +51,7 @@ def run(
     enc = Encounter(battle, SeededDice(seed))
     name = battle.scenario.get("name", scenario.name)
     console.print(f"[bold]{_escape(str(name))}[/] — ruleset {battle.ruleset.id}, seed {seed}")
+    rounds = RoundSummary(enc)
 
     def show(events: list[ev.Event]) -> None:
         if quiet:
@@ -62,6 +64,8 @@ def run(
             text = describe_event(enc, e)
             if text:
                 console.print(text, markup=False)
+            for line in rounds.see(e):  # a declaration phase: the round's declarations and initiative
+                console.print(line, markup=False)
 
     play(enc, TacticalAI(), on_events=show)
     console.print()
@@ -102,12 +106,15 @@ def play_at_the_table(
     person = ConsoleController(ask, say)
     ai = TacticalAI()
     controllers: dict[str, Controller] = {side: (person if side in human else ai) for side in battle.sides}
+    rounds = RoundSummary(enc)
 
     def show(events: list[ev.Event]) -> None:
         for e in events:
             text = describe_event(enc, e)
             if text:
                 console.print(text, markup=False)
+            for line in rounds.see(e):
+                console.print(line, markup=False)
             if isinstance(e, ev.RoundStarted):
                 console.print(draw_map(enc), markup=False)
 
@@ -117,8 +124,8 @@ def play_at_the_table(
             if enc.pending is not None:
                 prompt = enc.pending.prompt
                 show(enc.respond(controllers[enc.creature(prompt.reactor).side].react(enc, prompt)))
-            elif enc.state.turn is not None:
-                show(enc.act(controllers[enc.creature(enc.state.turn.actor).side].choose(enc)))
+            elif enc.state.actor is not None:  # the creature declaring (WOA-CYCLE-14) or whose turn it is
+                show(enc.act(controllers[enc.creature(enc.state.actor).side].choose(enc)))
             else:
                 break
         except (IllegalAction, DiceError) as exc:

@@ -151,10 +151,15 @@ def read_scenario(path: Path, code: int = 2) -> dict[str, Any]:
 def load_scenario(path: Path, ruleset: str | None = None, code: int = 2) -> tuple[dict[str, Any], Battle]:
     """The scenario's data and its validated battle (under ``ruleset`` if given); every problem → exit."""
     from d20combat.scenario import ScenarioError, battle_from_data
+    from d20combat.scenario.loader import fixed_initiative_problems
 
     data = read_scenario(path, code)
     try:
-        return data, battle_from_data(data, str(path), ruleset)
+        battle = battle_from_data(data, str(path), ruleset)
+        problems = fixed_initiative_problems(battle)  # meaningless where initiative is re-rolled every round
+        if problems:
+            raise ScenarioError(problems, str(path))
+        return data, battle
     except ScenarioError as exc:
         fail(scenario_message(path, exc), code)
 

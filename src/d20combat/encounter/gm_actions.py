@@ -172,6 +172,26 @@ class GmCheck(GmAction):
         return f"{self.skill.capitalize()} check DC {self.dc} for {name(self.target)}"
 
 
+@dataclass(frozen=True, slots=True)
+class GmRuleDeclaration(GmAction):
+    """Rule what ``target`` carries out this round instead of what it declared (WOA-CYCLE-25: the GM's ruling on a
+    declaration that can no longer be carried out, overriding the ruleset's default): a declaration's fields —
+    ``standard``, ``move``, ``full_round``, the foe aimed at (``foe``), the creature delayed after (``after``);
+    all empty: it does nothing this round. Only in a ruleset that declares (a declaration phase)."""
+
+    kind: ClassVar[str] = "gm_rule_declaration"
+    target: str
+    standard: str = ""
+    move: str = ""
+    full_round: str = ""
+    foe: str | None = None
+    after: str | None = None
+    why: str = ""
+
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return f"rule {name(self.target)}'s declaration"
+
+
 GM_ACTION_TYPES: tuple[type[GmAction], ...] = (GmDamage, GmHeal, GmSetHp, GmCondition, GmEffect, GmEndEffect,
-                                               GmAddCreature, GmRemoveCreature, GmSave, GmCheck)
+                                               GmAddCreature, GmRemoveCreature, GmSave, GmCheck, GmRuleDeclaration)
 """Every game-master write, by class (:func:`d20combat.encounter.actions.action_from_dict` takes them as own types)."""

@@ -9,12 +9,14 @@ a creature whose turn it is that can no longer act (knocked out, removed) ends i
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import asdict
 from typing import Any
 
 from pydantic import ValidationError
 
 from d20combat.encounter import events as ev
 from d20combat.encounter import gm_actions as gm
+from d20combat.encounter.actions import Declare
 from d20combat.encounter.core import EncounterCore, end_effect
 from d20combat.encounter.resolution import IllegalAction, Tx
 from d20combat.limits import MAX_HP, MAX_MODIFIER, MAX_NAME_CHARS
@@ -254,6 +256,30 @@ def _remove(enc: EncounterCore, tx: Tx, a: gm.GmRemoveCreature) -> None:
     tx.emit(ev.CreatureRemoved(cid))
 
 
+# ------------------------------------------------------------------------------------------ declarations
+def _rule_declaration(enc: EncounterCore, tx: Tx, a: gm.GmRuleDeclaration) -> None:
+    """WOA-CYCLE-25: the GM rules what a creature that has declared carries out this round, before its turn is
+    over (a declaration phase only; the turn order checks the ruling as it checks a declaration)."""
+    cid = _target(enc, tx, a.target, "gm_rule_declaration.target")
+    s = tx.state
+    if cid in s.declaring:
+        raise IllegalAction(f"gm_rule_declaration.target: {cid} has not declared yet this round — it declares first")
+    if cid not in s.declarations:
+        raise IllegalAction(f"gm_rule_declaration.target: {cid} declared nothing this round to rule on (only a "
+                            "creature that declared in this round's declaration phase)")
+    if cid in s.order and s.order.index(cid) < s.turn_index:
+        raise IllegalAction(f"gm_rule_declaration.target: {cid}'s turn this round is over")
+    declaration = Declare(standard=a.standard, move=a.move, full_round=a.full_round, target=a.foe, after=a.after)
+    reason = enc.ruleset.turn_order.check_declaration(tx, cid, declaration)
+    if reason:
+        raise IllegalAction(f"gm_rule_declaration: {reason}")
+    why = _text(a.why, "gm_rule_declaration.why")
+    fields = {k: v for k, v in asdict(declaration).items() if v not in ("", None)}
+    words = declaration.text(lambda c: enc.creature(c).name)
+    tx.emit(ev.GmEdited(BY, f"rules {cid}'s declaration: {words}" + (f" ({why})" if why else ""), cid))
+    tx.emit(ev.DeclarationRuled(cid, fields, words, "the GM's ruling, WOA-CYCLE-25" + (f": {why}" if why else "")))
+
+
 # ------------------------------------------------------------------------------------------ saves and checks
 def _save(enc: EncounterCore, tx: Tx, a: gm.GmSave) -> None:
     cid = _target(enc, tx, a.target, "gm_save.target")
@@ -302,6 +328,7 @@ _HANDLERS: dict[type[gm.GmAction], Callable[[EncounterCore, Tx, Any], None]] = {
     gm.GmEndEffect: _end_effect,
     gm.GmAddCreature: _add,
     gm.GmRemoveCreature: _remove,
+    gm.GmRuleDeclaration: _rule_declaration,
 }
 
 __all__ = ["BY", "resolve"]

@@ -312,6 +312,19 @@ def build_battle(scn: Scenario, source: str = "scenario", catalog: Catalog | Non
                   surprised=surprised, initiative=fixed_init, max_rounds=scn.max_rounds, ambush=ambush)
 
 
+def fixed_initiative_problems(battle: Battle) -> list[str]:
+    """The scenario's fixed ``initiative:`` values under a turn order that rolls initiative anew every round after
+    the declarations (``turn_order.initiative_at_start`` false: worlds-of-adventure, WOA-CYCLE-02/17), where they
+    mean nothing: the command line and the server refuse them naming the field (the library ignores them)."""
+    if battle.ruleset.turn_order.initiative_at_start:
+        return []
+    entries = battle.scenario.get("combatants", [])
+    return [f"combatants[{i}].initiative: {battle.ruleset.id} rolls initiative anew every round, after everyone "
+            "has declared (WOA-CYCLE-02/17): a fixed initiative has no meaning there — remove it"
+            for i, c in enumerate(entries if isinstance(entries, list) else [])
+            if isinstance(c, dict) and c.get("initiative") is not None]
+
+
 def _ids(cid: str, count: int) -> list[str]:
     """The ids of an entry's creatures: its own id, or ``id-1``, ``id-2``… for the copies of a count."""
     return [cid] if count == 1 else [f"{cid}-{n}" for n in range(1, count + 1)]

@@ -36,6 +36,7 @@ else:
 
 class GmIn(_In):
     edit: Edit = Field(description="the write: gm_damage, gm_heal, gm_set_hp, gm_condition, gm_effect, "
-                                   "gm_end_effect, gm_add_creature, gm_remove_creature, gm_save, gm_check")
+                                   "gm_end_effect, gm_add_creature, gm_remove_creature, gm_save, gm_check, "
+                                   "gm_rule_declaration")
     dice: Dice = Field(default_factory=list)
     expected_version: Version

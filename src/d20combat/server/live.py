@@ -18,7 +18,7 @@ from d20combat.encounter.engine import Encounter, Pending
 from d20combat.encounter.prompts import ReactionPrompt
 from d20combat.encounter.state import EncounterState
 from d20combat.scenario import ScenarioError, battle_from_data
-from d20combat.scenario.loader import parse_scenario_text
+from d20combat.scenario.loader import fixed_initiative_problems, parse_scenario_text
 from d20combat.server.inputs import Json, Rejected, action_from_data, event_from_json, read_example
 from d20combat.server.store import EncounterRow
 
@@ -96,7 +96,11 @@ def build_battle(scenario: Json, where: str) -> Battle:
     except (TypeError, ValueError) as exc:
         raise Rejected(f"{where}: only JSON values are allowed ({exc})") from None
     try:
-        return battle_from_data(scenario, where)
+        battle = battle_from_data(scenario, where)
+        problems = fixed_initiative_problems(battle)  # meaningless where initiative is re-rolled every round
+        if problems:
+            raise ScenarioError(problems, where)
+        return battle
     except ScenarioError as exc:
         raise Rejected("; ".join(f"{where}.{p}" if not p.startswith("(root)") else f"{where}: {p}"
                                  for p in exc.problems)) from None

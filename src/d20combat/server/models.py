@@ -181,6 +181,23 @@ class CombatantView(BaseModel):
                                                         "without them, and in the player view for other sides")
 
 
+class DeclarationView(BaseModel):
+    combatant: str
+    declaration: dict[str, Any] = Field(description="what it is held to now: a 'declare' action's fields without "
+                                                    "the empty ones (after any ruling)")
+    text: str = Field(description="the same in words: \"attack and move — at Valeros\"")
+    declared: str = Field(description="what it declared, in words")
+    ruled: str | None = Field(description="why its declaration was ruled (WOA-CYCLE-25: its foe is down or gone — "
+                                          "the ruleset's default — or the GM's ruling), or null")
+    by_gm: bool = Field(description="the ruling is the GM's (gm_rule_declaration)")
+
+
+class InitiativeRoll(BaseModel):
+    combatant: str
+    total: int
+    explanation: str = Field(description="\"19 = d20 12 + Ref base 3 + Dex 4 (round 2)\"")
+
+
 class StateView(BaseModel):
     id: str
     version: int
@@ -199,6 +216,12 @@ class StateView(BaseModel):
     active: str | None
     declaring: list[str] = Field(default_factory=list, description="the creatures still to declare this round, the "
                                  "first declaring now (worlds-of-adventure's declaration phase, WOA-CYCLE-14)")
+    declarations: list[DeclarationView] = Field(
+        default_factory=list, description="this round's declarations, in the order made (the players' view: only "
+        "their own side's — declarations are simultaneous, WOA-CYCLE-14)")
+    initiative_rolls: list[InitiativeRoll] = Field(
+        default_factory=list, description="this round's re-rolled initiative, in the order of play (a ruleset that "
+        "re-rolls every round, WOA-CYCLE-02/17)")
     turn: Turn | None
     pending: Prompt | None
     combatants: list[CombatantView]

@@ -16,6 +16,7 @@ from typing import Any
 
 from d20combat.encounter import events as ev
 from d20combat.encounter.visibility import visible_to
+from d20combat.server import declarations
 from d20combat.server.inputs import Json
 from d20combat.server.live import Live
 
@@ -85,6 +86,9 @@ def state(live: Live, base: Json, combatant: Any, prompt: Json | None) -> Json:
     return {**base, "id": live.player_id, "view": "player", "order": [c for c in base["order"] if r.shows(c)],
             "active": actor, "turn": turn if actor is not None else None,
             "declaring": [c for c in base["declaring"] if r.shows(c)],
+            "declarations": [d for d in declarations.declarations(live.enc, side=live.players)
+                             if r.shows(d["combatant"])],
+            "initiative_rolls": [i for i in base["initiative_rolls"] if r.shows(i["combatant"])],
             "pending": _prompt(r, prompt), "combatants": combatants,
             "end_reason": r.scrub(base["end_reason"]) if base["end_reason"] else base["end_reason"]}
 
@@ -122,6 +126,8 @@ def log(live: Live, since: int, explain: Any) -> list[Json]:
     out = []
     for n, e in enumerate(live.enc.log):
         if n < since or isinstance(e, ev.EncounterStarted) or r.names_unseen(_fields(r, e)):
+            continue
+        if declarations.hidden_from_players(e, r.others):  # the foes' declarations are theirs (WOA-CYCLE-14)
             continue
         text = r.scrub(_text(r, e, explain))
         if text.strip():

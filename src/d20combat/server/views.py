@@ -12,7 +12,7 @@ from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter
 from d20combat.render import describe_event
 from d20combat.rules import health as hp_rules
-from d20combat.server import offers, playerview, stats
+from d20combat.server import declarations, offers, playerview, stats
 from d20combat.server.inputs import Json
 from d20combat.server.live import Live
 
@@ -77,6 +77,8 @@ def state(live: Live, view: str) -> Json:
         "order": list(s.order),
         "active": s.actor,
         "declaring": list(s.declaring),
+        "declarations": declarations.declarations(enc),
+        "initiative_rolls": declarations.initiative(enc),
         "turn": None if turn is None else {
             "actor": turn.actor, "pools": dict(turn.pools), "moved": turn.moved, "stepped": turn.stepped,
             "pool_labels": enc.ruleset.economy.pool_labels(turn.pools)},

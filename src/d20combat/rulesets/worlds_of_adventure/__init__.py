@@ -33,6 +33,7 @@ from d20combat.rulesets.worlds_of_adventure.options import WoaOptions
 from d20combat.rulesets.worlds_of_adventure.ready import WoaReady
 from d20combat.rulesets.worlds_of_adventure.saves import WoaSaves
 from d20combat.rulesets.worlds_of_adventure.special_initiative import REFOCUS, Refocus
+from d20combat.rulesets.worlds_of_adventure.tactics import WoaTactics
 from d20combat.rulesets.worlds_of_adventure.total_defense import WoaTotalDefense
 from d20combat.rulesets.worlds_of_adventure.two_weapons import WoaTwoWeapons
 
@@ -72,6 +73,7 @@ class WorldsOfAdventure(Ruleset):
                 WoaFeint(),                          # WOA-FEINT-01..11 (W5)
                 WoaTwoWeapons(shield_feats_stack=o.woa_shield_bash_feats_stack),  # WOA-TWF-01..11 (W5)
             ),
+            tactics=WoaTactics(),                     # the AI carries out a declared refocus (WOA-INIT-26)
         )
 
 

@@ -27,6 +27,7 @@ from d20combat.numbers import Modifier, total
 from d20combat.rules.initiative import order_by_initiative
 from d20combat.rulesets.components.component import View
 from d20combat.rulesets.components.declaration import DeclareThenRoll
+from d20combat.rulesets.worlds_of_adventure.declare_ai import choose_declaration
 from d20combat.rulesets.worlds_of_adventure.options import WoaOptions
 
 FLAT_FOOTED = "flat_footed"
@@ -194,6 +195,10 @@ class WoaRoundCycle(DeclareThenRoll):
     def declaration_options(self, view: View, actor: str) -> list[ax.Declare]:
         return [o for o in super().declaration_options(view, actor) if o.standard != "refocus" or not o.move] + \
             [ax.Declare(standard="refocus", move="move")]
+
+    def ai_declaration(self, enc: Any, actor: str) -> ax.Declare | None:
+        """The AI's declaration (:mod:`.declare_ai`: attack the foe it reaches, move, refocus when late and losing)."""
+        return choose_declaration(enc, actor)
 
     # --- the turn ------------------------------------------------------------------------------------------------
     def start_of_turn(self, view: View, actor: str) -> None:

@@ -19,6 +19,7 @@
     renderPrompt();
     renderLog();
     T.ep.render();
+    T.woa.render();
     if (GM) {
       renderControls();
       T.renderPreview();
@@ -104,6 +105,7 @@
           h("span", { class: "until" }, ` →r${e.until_round}`));
         }),
         T.ep.apChip(c),
+        T.woa.chip(c),
       ].filter(Boolean);
       const tr = h("tr", { class: `${active ? "active " : ""}status-${c.status}${GM ? " clickable" : ""}`,
         testid: `init-${id}`, onclick: GM ? () => T.selectCreature(id) : null },
@@ -115,7 +117,7 @@
           title: "effective numbers under its conditions", "aria-expanded": STATS_OPEN.has(id) ? "true" : "false",
           onclick: (ev) => { ev.stopPropagation(); STATS_OPEN.has(id) ? STATS_OPEN.delete(id) : STATS_OPEN.add(id);
             renderTracker(); } }, "stats") : null),
-      h("td", { class: "num" }, c.initiative ?? "–"),
+      h("td", { class: "num", testid: `init-value-${id}`, title: T.woa.initiativeTitle(id) }, c.initiative ?? "–"),
       h("td", { class: "hp-col", testid: `hp-${id}` }, hp),
       h("td", {}, h("span", { class: `badge status ${c.status}`, testid: `status-${id}` }, c.status)),
       h("td", { class: "chips" }, h("div", {}, chips)));
@@ -200,7 +202,7 @@
         turn.moved ? " · has moved" : "", turn.stepped ? " · took a 5-ft step" : "");
     }
     const canAct = myTurn();
-    $("end-turn").disabled = !canAct;
+    $("end-turn").disabled = !canAct || T.woa.declaring();
     $("ai-turn").disabled = !canAct;
     $("ai-monsters").disabled = !canAct || (actor && actor.side === S.summary?.players);
     const hist = st.history || {};
@@ -218,7 +220,7 @@
       list.append(h("li", { class: "muted" }, `move: ${moves} square${moves === 1 ? "" : "s"} — click ${nameOf(actor.id)}`));
     }
     options.forEach((a, i) => {
-      if (a.kind === "move" || a.kind === "end_turn") return;
+      if (a.kind === "move" || a.kind === "end_turn" || a.kind === "declare") return; // declare: the Declare card
       const onclick = () => {
         if (a.kind === "attack") {
           S.selected = { type: "target", attacker: st.active, target: a.target, attack: a.attack || null };
@@ -252,6 +254,7 @@
     const hint = $("hint");
     const actor = creature(st.active);
     if (st.ended || !actor) hint.textContent = "";
+    else if (T.woa.declaring()) hint.textContent = T.woa.hint();
     else if (st.pending) hint.textContent = `Waiting for ${nameOf(st.pending.reactor)}'s reaction (see the panel).`;
     else if (S.selected && S.selected.type === "mover") {
       const via = S.via.length ? ` ${S.via.length} waypoint${S.via.length === 1 ? "" : "s"}: the path passes `
