@@ -11,6 +11,9 @@ core (Pathfinder Beginner's components, played on its 5-ft grid geometry with WO
 - defense (WOA-CYCLE-11): flat-footed alone does not cost Dex to AC (an unexpected attack does)
 - saving throws (WOA-STAT-75..83): superior success and catastrophic failure, and their half-damage rule
   (:mod:`.saves`)
+- spells (WOA-SPELL): casting times, components, concentration, effects at the end of the turn or of the round,
+  touch spells and the held charge (:mod:`.spells`, :mod:`.spell_timing`, ``data/woa_spells.yaml``)
+- items (WOA-ITEM): drawing, shields, retrieving, potions, wands, scrolls, devices, with their costs (:mod:`.items`)
 
 Every AMBIGUOUS or MISSING point with a proposed reading is an option of :class:`WoaOptions`, with that reading
 as its default.
@@ -24,11 +27,14 @@ from d20combat.encounter.state import CombatantState
 from d20combat.model.creature import Creature
 from d20combat.rulesets.base import Policies, Ruleset
 from d20combat.rulesets.components import ActionSet, ArmorClass
+from d20combat.rulesets.components.action_groups import ActionGroups
 from d20combat.rulesets.worlds_of_adventure.awareness import Awareness
 from d20combat.rulesets.worlds_of_adventure.cycle import FLAT_FOOTED, WoaRoundCycle
+from d20combat.rulesets.worlds_of_adventure.items import WoaItems
 from d20combat.rulesets.worlds_of_adventure.options import WoaOptions
 from d20combat.rulesets.worlds_of_adventure.saves import WoaSaves
 from d20combat.rulesets.worlds_of_adventure.special_initiative import REFOCUS, Refocus
+from d20combat.rulesets.worlds_of_adventure.spells import WoaSpells
 
 
 class WoaArmorClass(ArmorClass):
@@ -53,12 +59,17 @@ class WorldsOfAdventure(Ruleset):
     @classmethod
     def compose(cls, options: Any) -> Policies:
         o: WoaOptions = options
+        spells = WoaSpells(o)                         # WOA-SPELL: casting, timing, concentration, touch spells
         return Policies(
             turn_order=WoaRoundCycle(o),             # WOA-CYCLE, WOA-INIT: declare, then roll, every round
             surprise=Awareness(),                     # WOA-CYCLE-01/06/07: no surprise round
             saves=WoaSaves(),                         # WOA-STAT-75..83: superior success, catastrophic failure
             defense=WoaArmorClass(flat_footed_loses_dex=o.woa_flat_footed_loses_dex),  # WOA-CYCLE-11
-            actions=ActionSet(own=[REFOCUS]),        # WOA-INIT-26
+            actions=ActionGroups(
+                ActionSet(own=[REFOCUS]),            # WOA-INIT-26
+                spells,                               # WOA-SPELL-01..30
+                WoaItems(o, spells),                  # WOA-ITEM-01..33: item handling and its costs
+            ),
         )
 
 

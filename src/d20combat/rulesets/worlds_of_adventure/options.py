@@ -27,3 +27,15 @@ class WoaOptions(BaseModel):
         True, description="WOA-INIT-04: a delayer acts right after the named creature's turn ends (turns are "
         "atomic, WOA-CYCLE-28); false = the text's literal 'begun' has no other meaning here either")
     # --- (end of the combat cycle and initiative) --------------------------------------------------------------
+    # --- spells and items (WOA-SPELL, WOA-ITEM) ---------------------------------------------------------------
+    woa_full_round_window_after_turn: bool = Field(
+        True, description="WOA-SPELL-11 (AMBIGUOUS): a full-round spell whose effect waits for the end of the round "
+        "can still be disrupted after the caster's turn (the window runs until it takes effect); false = the window "
+        "closes with the caster's turn for every spell")
+    woa_scroll_concentration: bool = Field(
+        True, description="WOA-ITEM-28 (AMBIGUOUS): reading a scroll is disrupted like casting, at the casting DCs "
+        "(WOA-SPELL-11/12) with the scroll spell's level; false = no concentration check for scrolls")
+    woa_item_costs_reactions: bool = Field(
+        True, description="WOA-ITEM-17 (the DM's call): manipulating an item costs the round's combat reactions "
+        "(the flag 'manipulating'); false = the DM rules this one does not (grabbing something off a table)")
+    # --- (end of spells and items) --------------------------------------------------------------------------------
