@@ -23,8 +23,8 @@ GEAR = {"potion_bulls_strength": 1, "potion_cure_light_wounds": 2, "wand_magic_m
 def fighter(bab: int = 1, **kw: Any) -> dict[str, Any]:
     """Holds a longsword (its first attack) and has a dagger sheathed; ``shield=…`` straps one on."""
     return stats("fighter", hp=30, attack_bonus=bab, abilities={"dex": 10}, saves={"ref": 1},
-                 skills={"concentration": 4}, attributes=GEAR, attacks=[{"weapon": "longsword"}, {"weapon": "dagger"}],
-                 **kw)
+                 skills={"concentration": 4}, attributes=GEAR,
+                 attacks=kw.pop("attacks", [{"weapon": "longsword"}, {"weapon": "dagger"}]), **kw)
 
 
 SHIELD = {"shield": "light-wooden-shield"}
@@ -284,3 +284,24 @@ def test_woa_item_20_worn_items_need_no_activation() -> None:
     declare_all(enc, ax.Declare(move="move"))
     with pytest.raises(IllegalAction, match="WOA-ITEM-20"):
         enc.act(ActivateDevice("boots_of_elvenkind"))
+
+
+def test_woa_item_31_devices_only_on_your_own_turn() -> None:
+    """WOA-ITEM-31: a command-word device is activated on your own turn: not while the round is being declared,
+    and the orc's turn is the orc's."""
+    enc = camp([5, 15])
+    with pytest.raises(IllegalAction):
+        enc.act(ActivateDevice("ring_of_feather_falling"))
+    declare_all(enc, ax.Declare(move="move"), ax.Declare(move="move"))
+    assert enc.state.actor == "orc"
+    with pytest.raises(IllegalAction, match="orc has no device"):
+        enc.act(ActivateDevice("ring_of_feather_falling"))
+
+
+def test_woa_item_07_drawing_ammunition_is_free() -> None:
+    """WOA-ITEM-07: drawing an arrow is a free action: a longbow shot costs its attack, and nothing for the arrow."""
+    archer = fighter(1, attacks=[{"weapon": "longbow"}])
+    enc = camp([*FIRST, 15, 3], sheet=archer)
+    declare_all(enc, ax.Declare(standard="attack", move="move", target="orc"))
+    events = enc.act(ax.Attack("orc", "longbow"))
+    assert [e.cost for e in events if isinstance(e, ev.BudgetSpent)] == ["standard"]

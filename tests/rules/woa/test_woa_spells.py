@@ -98,8 +98,9 @@ def test_woa_spell_16_a_buff_lands_at_the_end_of_the_round() -> None:
 
 
 def test_woa_spell_09_and_10_casting_flags_the_round_and_clears_at_its_end() -> None:
-    """WOA-SPELL-09/10: the round in which a standard or full-round spell is cast carries the flag ``casting`` (the
-    reactions component forbids every reaction, dodge and block included); it ends with the round."""
+    """WOA-SPELL-09, WOA-SPELL-10: the round in which a standard or full-round spell is cast carries the flag
+    ``casting`` (the reactions component forbids every reaction, dodge and block included); it ends with the
+    round."""
     enc = fight(CASTER_FIRST)
     cast_round(enc)
     enc.act(CastSpell("haste"))
@@ -143,6 +144,16 @@ def test_woa_spell_06_material_components_need_the_pouch() -> None:
     with pytest.raises(IllegalAction, match="WOA-SPELL-06"):
         enc.act(CastSpell("haste"))
     enc.act(CastSpell("magic_missile", "orc"))
+
+
+def test_woa_spell_03_a_verbal_spell_cannot_be_cast_stealthily() -> None:
+    """WOA-SPELL-03: a hidden caster casting a spell with a verbal component is hidden no more: it cannot be
+    whispered or mumbled."""
+    enc = fight(CASTER_FIRST)
+    enc.gm(GmCondition("wizard", "hidden"))
+    cast_round(enc)
+    enc.act(CastSpell("haste"))
+    assert not enc.state.get("wizard").has("hidden")
 
 
 @pytest.mark.parametrize(("pct", "spoiled"), [(20, True), (21, False)])
@@ -239,8 +250,8 @@ def test_woa_spell_08_a_fizzled_spell_is_spent() -> None:
 
 # --- touch spells and the held charge -----------------------------------------------------------------------------
 def test_woa_spell_17_18_19_cast_then_touch_a_foe_in_the_same_round() -> None:
-    """WOA-SPELL-17/18: cast, then touch in the same round (the touch comes with the casting); WOA-SPELL-19: a foe
-    needs a touch attack against touch AC (d20 12 + BAB 2 = 14 vs 10)."""
+    """WOA-SPELL-17, WOA-SPELL-18: cast, then touch in the same round (the touch comes with the casting);
+    WOA-SPELL-19: a foe needs a touch attack against touch AC (d20 12 + BAB 2 = 14 vs 10)."""
     enc = fight([*CASTER_FIRST, 12, 3, 3, 3, 3, 3])
     cast_round(enc)
     enc.act(CastSpell("shocking_grasp"))
@@ -267,7 +278,8 @@ def test_woa_spell_20_a_miss_keeps_the_charge_for_later_rounds() -> None:
 
 
 def test_woa_spell_19_and_21_friends_are_touched_automatically_six_as_a_full_round() -> None:
-    """WOA-SPELL-19: a friend is touched without a roll; WOA-SPELL-21: up to six friends as a full-round action."""
+    """WOA-SPELL-19: a friend is touched without a roll; WOA-SPELL-21: up to six friends as a full-round action;
+    WOA-SPELL-22: touching discharges the spell (nothing is held after)."""
     friends = [who(f"ally{i}", stats(f"ally{i}", hp=20), "heroes", (1, 1 + i)) for i in range(2)]
     enc = fight([15, 14, 13, 5, 15, 14, 13, 5, 3, 3], *friends)
     cast_round(enc, n_friends=2)
@@ -282,6 +294,7 @@ def test_woa_spell_19_and_21_friends_are_touched_automatically_six_as_a_full_rou
     assert next(e for e in events if isinstance(e, ev.BudgetSpent)).cost == "full-round"
     healed = [e for e in events if isinstance(e, ev.Healed)]
     assert sorted(h.target for h in healed) == ["ally0", "ally1"]
+    assert not any(c.startswith("holding_charge") for c in enc.state.get("wizard").conditions)
 
 
 def test_woa_spell_23_casting_another_spell_dissipates_the_charge() -> None:

@@ -162,6 +162,9 @@ class WoaSpells(ActionSet):
                    cost or COST[sp.casting_time], dry)
         if dry:
             return
+        if "V" in sp.components and tx.state.get(actor).has("hidden"):
+            tx.emit(ev.ConditionSet(actor, "hidden", False, f"{sp.label} has a verbal component: it cannot be "
+                                                            "whispered or mumbled (WOA-SPELL-03)"))
         held = holding(tx.state.get(actor).conditions)
         if held:
             tx.emit(ev.ConditionSet(actor, held, False, "casting another spell: the held touch spell dissipates "
