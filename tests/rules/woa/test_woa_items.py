@@ -13,7 +13,14 @@ from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter, IllegalAction
 from d20combat.encounter.gm_actions import GmDamage
-from d20combat.rulesets.worlds_of_adventure.items import ActivateDevice, DrinkPotion, Manipulate, RetrieveItem, UseItem
+from d20combat.rulesets.worlds_of_adventure.items import (
+    ActivateDevice,
+    DrawHidden,
+    DrinkPotion,
+    Manipulate,
+    RetrieveItem,
+    UseItem,
+)
 
 GEAR = {"potion_bulls_strength": 1, "potion_cure_light_wounds": 2, "wand_magic_missile": 1, "scroll_haste": 1,
         "device_ring_of_feather_falling": 1, "device_necklace_of_fireballs": 1, "device_boots_of_elvenkind": 1,
@@ -305,3 +312,14 @@ def test_woa_item_07_drawing_ammunition_is_free() -> None:
     declare_all(enc, ax.Declare(standard="attack", move="move", target="orc"))
     events = enc.act(ax.Attack("orc", "longbow"))
     assert [e.cost for e in events if isinstance(e, ev.BudgetSpent)] == ["standard"]
+
+
+@pytest.mark.parametrize(("reading", "paid"), [("standard", "standard"), ("move", "move"), ("free", "free")])
+def test_woa_item_08_a_hidden_draw_takes_a_standard_action_or_less(reading: str, paid: str) -> None:
+    """WOA-ITEM-08 (MISSING thresholds, ``woa_hidden_draw_action``): a standard action by default, less by the DM's
+    reading of the check; the weapon is marked for the surprise attack that follows (WOA-ITEM-09's flag)."""
+    enc = camp(variants={"woa_hidden_draw_action": reading})
+    declare_all(enc, ax.Declare(standard="draw_hidden", move="move"))
+    assert cost(enc.act(DrawHidden("dagger"))) == paid
+    assert enc.state.get("fighter").wielding == "dagger"
+    assert enc.state.get("fighter").has("drew_hidden:dagger")

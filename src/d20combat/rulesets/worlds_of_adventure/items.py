@@ -122,6 +122,22 @@ class ActivateDevice(ax.Action):
         return f"Activate {self.device.replace('_', ' ')}"
 
 
+@dataclass(frozen=True, slots=True)
+class DrawHidden(ax.Action):
+    """Draw a hidden weapon with Sleight of Hand (WOA-ITEM-08): a standard action or less, by the check (MISSING:
+    the thresholds — option ``woa_hidden_draw_action``). The first attack with it this round is a surprise attack
+    (WOA-ITEM-09): the flag ``drew_hidden:<weapon>`` until the round ends, for the attack and defense components."""
+
+    kind: ClassVar[str] = "draw_hidden"
+    attack: str = ""
+
+    def label(self, name: Callable[[str], str] = str) -> str:
+        return f"Draw the hidden {self.attack}"
+
+
+HIDDEN_DRAW = "drew_hidden:"
+
+
 class WoaItems(ActionSet):
     """WOA-ITEM-01..33: item handling with its costs, and the rounds it costs the combat reactions."""
 
@@ -129,7 +145,7 @@ class WoaItems(ActionSet):
         super().__init__([ActionSpec(ax.Draw, self.draw), ActionSpec(ax.ShieldAction, self.shield),
                           ActionSpec(RetrieveItem, self.retrieve), ActionSpec(Manipulate, self.manipulate),
                           ActionSpec(DrinkPotion, self.drink), ActionSpec(UseItem, self.use_item),
-                          ActionSpec(ActivateDevice, self.activate)])
+                          ActionSpec(ActivateDevice, self.activate), ActionSpec(DrawHidden, self.draw_hidden)])
         self.o = options
         self.spells = spells
 
@@ -156,6 +172,19 @@ class WoaItems(ActionSet):
             tx.emit(ev.Note(f"{actor} draws {a.attack}: {why}"))
             if moving:
                 tx.emit(ev.ConditionSet(actor, ON_THE_MOVE, True, "drew during its move (WOA-ITEM-05)"))
+        _equipment()._change_wielding(engine, tx, actor, a.attack, dry)
+
+    def draw_hidden(self, engine: Any, tx: Tx, actor: str, a: DrawHidden, dry: bool) -> None:
+        """WOA-ITEM-08: a standard action or less (the MISSING Sleight of Hand thresholds: the option's cost)."""
+        if tx.state.get(actor).wielding == a.attack:
+            raise RuleError(f"draw_hidden: {actor} already holds {a.attack}")
+        _equipment()._option(engine, actor, a.attack, tx.state)
+        cost: Cost = self.o.woa_hidden_draw_action
+        engine.pay(tx, actor, f"draw the hidden {a.attack}", cost, dry)
+        if not dry:
+            tx.emit(ev.ConditionSet(actor, f"{HIDDEN_DRAW}{a.attack}", True,
+                                    f"draws the hidden {a.attack} with Sleight of Hand: a {cost} action (WOA-ITEM-08); "
+                                    "its first attack this round is a surprise attack (WOA-ITEM-09)"))
         _equipment()._change_wielding(engine, tx, actor, a.attack, dry)
 
     def shield(self, engine: Any, tx: Tx, actor: str, a: ax.ShieldAction, dry: bool) -> None:
@@ -289,5 +318,12 @@ class WoaItems(ActionSet):
         if view.state.get(actor).has(ON_THE_MOVE):
             view.emit(ev.ConditionSet(actor, ON_THE_MOVE, False, "the turn ends"))
 
+    def end_of_round(self, view: View, round_no: int) -> None:
+        for cid, c in view.state.combatants.items():
+            for cond in sorted(c.conditions):
+                if cond.startswith(HIDDEN_DRAW):
+                    view.emit(ev.ConditionSet(cid, cond, False, "the round ends"))
 
-__all__ = ["ITEM_COSTS", "ActivateDevice", "DrinkPotion", "Manipulate", "RetrieveItem", "UseItem", "WoaItems"]
+
+__all__ = ["HIDDEN_DRAW", "ITEM_COSTS", "ActivateDevice", "DrawHidden", "DrinkPotion", "Manipulate", "RetrieveItem",
+           "UseItem", "WoaItems"]

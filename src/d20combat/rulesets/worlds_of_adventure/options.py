@@ -38,4 +38,7 @@ class WoaOptions(BaseModel):
     woa_item_costs_reactions: bool = Field(
         True, description="WOA-ITEM-17 (the DM's call): manipulating an item costs the round's combat reactions "
         "(the flag 'manipulating'); false = the DM rules this one does not (grabbing something off a table)")
+    woa_hidden_draw_action: Literal["standard", "move", "free"] = Field(
+        "standard", description="WOA-ITEM-08 (MISSING: the Sleight of Hand thresholds): the action a hidden draw "
+        "takes — 'a standard action or less' by the check; default the most it can take")
     # --- (end of spells and items) --------------------------------------------------------------------------------
