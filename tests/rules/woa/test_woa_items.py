@@ -323,3 +323,19 @@ def test_woa_item_08_a_hidden_draw_takes_a_standard_action_or_less(reading: str,
     assert cost(enc.act(DrawHidden("dagger"))) == paid
     assert enc.state.get("fighter").wielding == "dagger"
     assert enc.state.get("fighter").has("drew_hidden:dagger")
+
+
+def test_woa_item_28_damage_before_reading_is_checked_when_reading() -> None:
+    """WOA-ITEM-28 with WOA-SPELL-11: damage taken before the turn of a creature that declared reading a scroll is
+    checked when it reads (DC 10 + 5 + 2 × 3 = 21; 2 + 4 fails): the scroll is spent, the spell fizzles."""
+    enc = camp([5, 15, 2])
+    declare_all(enc, ax.Declare(full_round="use_item"), ax.Declare(move="move"))
+    assert enc.state.actor == "orc"
+    enc.gm(GmDamage("fighter", 5))
+    enc.act(ax.EndTurn())
+    events = enc.act(UseItem("scroll", "haste"))
+    rolled = [e for e in events if isinstance(e, ev.SaveRolled)]
+    assert [r.dc for r in rolled] == [21] and not rolled[0].success
+    assert any("mishap" in e.explain() for e in events)
+    assert enc.state.get("fighter").has("used:scroll_haste:1")
+    assert not any(c.startswith("pending:") for c in enc.state.get("fighter").conditions)

@@ -105,8 +105,13 @@ def fizzle(view: View, caster: str, condition: str, name: str, source: str) -> N
     view.emit(ev.ConditionSet(caster, condition, False, f"{name.replace('_', ' ')} fizzles: no effect, but it still "
                                                         "counts as cast (WOA-SPELL-08)"))
     if source == "scroll":
-        view.emit(ev.Note(f"{caster}'s scroll of {name.replace('_', ' ')}: a mishap may occur (WOA-ITEM-28; the "
-                          "mishap rules are MISSING from the text — the GM rules it)"))
+        mishap(view, caster, name)
+
+
+def mishap(view: View, caster: str, name: str) -> None:
+    """WOA-ITEM-28: an interrupted scroll may cause a mishap (MISSING: the mishap rules — the GM's)."""
+    view.emit(ev.Note(f"{caster}'s scroll of {name.replace('_', ' ')}: a mishap may occur (WOA-ITEM-28; the mishap "
+                      "rules are MISSING from the text — the GM rules it)"))
 
 
 def in_window(view: View, caster: str, sp: Spell, timing: str, source: str, *, after_turn: bool = True) -> bool:
@@ -151,7 +156,7 @@ def maneuver_disruption(view: View, rules: Any, caster: str, roll: int) -> None:
 
 def declared_casting(view: View, cid: str) -> bool:
     declared = view.state.declarations.get(cid) or {}
-    return any(declared.get(slot) in ("cast_spell", "read_scroll") for slot in ("standard", "full_round"))
+    return any(declared.get(slot) in ("cast_spell", "use_item") for slot in ("standard", "full_round"))
 
 
 def before_its_turn(view: View, cid: str) -> bool:

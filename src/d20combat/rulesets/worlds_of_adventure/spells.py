@@ -180,6 +180,8 @@ class WoaSpells(ActionSet):
         checks = source == "spell" or (source == "scroll" and self.o.woa_scroll_concentration)
         if checks and not st.early_disruption(tx, self.rules, actor, sp):
             tx.emit(ev.Note(f"{actor}'s {sp.label} fizzles: no effect, but it counts as cast (WOA-SPELL-08/11)"))
+            if source == "scroll":
+                st.mishap(tx, actor, sp.name)
             return
         if "V" in sp.components and tx.state.get(actor).has("deafened"):
             pct = tx.dice.percentile(f"deafened verbal component {actor}")
