@@ -339,3 +339,22 @@ def test_woa_item_28_damage_before_reading_is_checked_when_reading() -> None:
     assert any("mishap" in e.explain() for e in events)
     assert enc.state.get("fighter").has("used:scroll_haste:1")
     assert not any(c.startswith("pending:") for c in enc.state.get("fighter").conditions)
+
+
+@pytest.mark.parametrize(("action", "message"), [
+    (DrinkPotion("elixir_of_youth"), "no potion 'elixir_of_youth'"),
+    (ActivateDevice("deck_of_many_things"), "no device 'deck_of_many_things'"),
+    (UseItem("scroll", "fireball", "orc"), "no scroll fireball left"),
+    (RetrieveItem("", "belt"), "name the item"),
+    (DrinkPotion("cure_light_wounds", "orc"), "not unconscious or immobilized"),
+])
+def test_woa_item_bad_input_is_refused_and_changes_nothing(action: ax.Action, message: str) -> None:
+    """Bad input names the problem; the state does not change."""
+    enc = camp()
+    kind = action.kind
+    declare_all(enc, ax.Declare(full_round=kind) if kind in ("use_item", "retrieve_item") else
+                ax.Declare(standard=kind, move="move"))
+    before = enc.state
+    with pytest.raises(IllegalAction, match=message):
+        enc.act(action)
+    assert enc.state is before

@@ -399,3 +399,40 @@ def test_woa_spell_30_redirecting_is_a_move_action() -> None:
     events = enc.act(SpellUpkeep("flaming_sphere", "redirect", "orc"))
     assert next(e for e in events if isinstance(e, ev.BudgetSpent)).cost == "move"
     assert not enc.state.get("wizard").has("concentrating")
+
+
+def test_woa_spell_18_the_move_may_come_between_casting_and_touching() -> None:
+    """WOA-SPELL-18: cast, move to the foe, then touch — all in the casting round (the touch is free)."""
+    enc = fight([*CASTER_FIRST, 12, 3, 3, 3, 3, 3], orc_at=(5, 2))
+    cast_round(enc)
+    enc.act(CastSpell("shocking_grasp"))
+    enc.act(ax.Move(to=(4, 2)))
+    events = enc.act(TouchSpell("orc"))
+    assert next(e for e in events if isinstance(e, ev.BudgetSpent)).cost == "free"
+    assert [d.amount for d in damaged(events, "orc")] == [15]
+
+
+@pytest.mark.parametrize(("action", "message"), [
+    (CastSpell("wish", "orc"), "no spell 'wish'"),
+    (CastSpell("magic_missile", "ghost"), "no creature 'ghost'"),
+    (TouchSpell("orc"), "holds no charge"),
+    (SpellUpkeep("silent_image", "concentrate"), "maintains no silent image"),
+    (QuickCast("haste"), "declare it and use cast_spell"),
+])
+def test_woa_spell_bad_input_is_refused_and_changes_nothing(action: ax.Action, message: str) -> None:
+    """Bad input names the problem; the state does not change."""
+    enc = fight(CASTER_FIRST)
+    cast_round(enc)
+    before = enc.state
+    with pytest.raises(IllegalAction, match=message):
+        enc.act(action)
+    assert enc.state is before
+
+
+def test_woa_spell_actions_come_from_json() -> None:
+    """The actions are posted as JSON like any other (lists become tuples)."""
+    enc = fight(CASTER_FIRST)
+    got = enc.actions.from_dict({"kind": "touch_spell", "friends": ["wizard"]})
+    assert got == TouchSpell(friends=("wizard",))
+    assert enc.actions.from_dict({"kind": "cast_spell", "spell": "fireball", "target": "orc"}) == \
+        CastSpell("fireball", "orc")
