@@ -415,6 +415,7 @@ def test_woa_spell_18_the_move_may_come_between_casting_and_touching() -> None:
 @pytest.mark.parametrize(("action", "message"), [
     (CastSpell("wish", "orc"), "no spell 'wish'"),
     (CastSpell("magic_missile", "ghost"), "no creature 'ghost'"),
+    (CastSpell("magic_missile"), "name the creature magic missile is aimed at"),
     (TouchSpell("orc"), "holds no charge"),
     (SpellUpkeep("silent_image", "concentrate"), "maintains no silent image"),
     (QuickCast("haste"), "declare it and use cast_spell"),

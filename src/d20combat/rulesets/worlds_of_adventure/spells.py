@@ -135,7 +135,11 @@ class WoaSpells(ActionSet):
 
     # --- casting --------------------------------------------------------------------------------------------------
     def _target(self, engine: Any, tx: View, actor: str, sp: Spell, target: str | None) -> str:
-        if sp.touch or target is None:
+        if sp.touch:
+            return "-"
+        if target is None:
+            if sp.effect.damage is not None:
+                raise RuleError(f"cast_spell.target: name the creature {sp.label} is aimed at")
             return "-"
         s = tx.state
         if target not in s.combatants or not engine.on_map(target, s):
