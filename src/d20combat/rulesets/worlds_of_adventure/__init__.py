@@ -11,6 +11,9 @@ core (Pathfinder Beginner's components, played on its 5-ft grid geometry with WO
 - defense (WOA-CYCLE-11): flat-footed alone does not cost Dex to AC (an unexpected attack does)
 - saving throws (WOA-STAT-75..83): superior success and catastrophic failure, and their half-damage rule
   (:mod:`.saves`)
+- spells (WOA-SPELL): casting times, components, concentration, effects at the end of the turn or of the round,
+  touch spells and the held charge (:mod:`.spells`, :mod:`.spell_timing`, ``data/woa_spells.yaml``)
+- items (WOA-ITEM): drawing, shields, retrieving, potions, wands, scrolls, devices, with their costs (:mod:`.items`)
 
 Every AMBIGUOUS or MISSING point with a proposed reading is an option of :class:`WoaOptions`, with that reading
 as its default.
@@ -29,10 +32,12 @@ from d20combat.rulesets.worlds_of_adventure.awareness import Awareness
 from d20combat.rulesets.worlds_of_adventure.charge import WoaCharge
 from d20combat.rulesets.worlds_of_adventure.cycle import FLAT_FOOTED, WoaRoundCycle
 from d20combat.rulesets.worlds_of_adventure.feint import WoaFeint
+from d20combat.rulesets.worlds_of_adventure.items import WoaItems
 from d20combat.rulesets.worlds_of_adventure.options import WoaOptions
 from d20combat.rulesets.worlds_of_adventure.ready import WoaReady
 from d20combat.rulesets.worlds_of_adventure.saves import WoaSaves
 from d20combat.rulesets.worlds_of_adventure.special_initiative import REFOCUS, Refocus
+from d20combat.rulesets.worlds_of_adventure.spells import WoaSpells
 from d20combat.rulesets.worlds_of_adventure.tactics import WoaTactics
 from d20combat.rulesets.worlds_of_adventure.total_defense import WoaTotalDefense
 from d20combat.rulesets.worlds_of_adventure.two_weapons import WoaTwoWeapons
@@ -60,6 +65,7 @@ class WorldsOfAdventure(Ruleset):
     @classmethod
     def compose(cls, options: Any) -> Policies:
         o: WoaOptions = options
+        spells = WoaSpells(o)                         # WOA-SPELL: casting, timing, concentration, touch spells
         return Policies(
             turn_order=WoaRoundCycle(o),             # WOA-CYCLE, WOA-INIT: declare, then roll, every round
             surprise=Awareness(),                     # WOA-CYCLE-01/06/07: no surprise round
@@ -72,6 +78,8 @@ class WorldsOfAdventure(Ruleset):
                 WoaCharge(),                         # WOA-CHARGE-01..13 (W5)
                 WoaFeint(),                          # WOA-FEINT-01..11 (W5)
                 WoaTwoWeapons(shield_feats_stack=o.woa_shield_bash_feats_stack),  # WOA-TWF-01..11 (W5)
+                spells,                               # WOA-SPELL-01..30 (W4)
+                WoaItems(o, spells),                  # WOA-ITEM-01..33: item handling and its costs (W4)
             ),
             tactics=WoaTactics(),                     # the AI carries out a declared refocus (WOA-INIT-26)
         )

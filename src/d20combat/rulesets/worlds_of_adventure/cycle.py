@@ -84,6 +84,13 @@ class WoaRoundCycle(DeclareThenRoll):
         }
         super().__init__(standard=standard, move=move, full_round=full_round, targeted=targeted, covers=covers)
         self.o = options
+        self.standard += ("cast_spell", "touch_spell", "spell_upkeep", "drink_potion", "use_item", "activate_device",
+                          "draw_hidden")
+        self.full_round += ("cast_spell", "touch_spell", "drink_potion", "use_item", "retrieve_item", "manipulate",
+                            "activate_device")
+        self.covers["move"] |= {"retrieve_item", "manipulate", "spell_upkeep", "activate_device", "draw_hidden"}
+        self.covers["cast_spell"] = frozenset({"cast_spell", "touch_spell"})  # WOA-SPELL-18: touch in the round
+        self.free |= {"quick_cast"}  # WOA-CYCLE-16: swift and free spells are not declared (WOA-SPELL-01)
 
     # --- the initiative check (WOA-CYCLE-17..23) ----------------------------------------------------------------
     def initiative_modifiers(self, creature: Creature) -> list[Modifier]:

@@ -35,3 +35,18 @@ class WoaOptions(BaseModel):
         False, description="WOA-TWF-10 (AMBIGUOUS): a shield bash as the off-hand attack — Improved Shield Bash and "
         "Two-Weapon Fighting do not stack (the better, −4); true = both (−8 + 4 + 4 = 0)")
     # --- (end of special attacks and readying) -----------------------------------------------------------------
+    # --- spells and items (WOA-SPELL, WOA-ITEM) ---------------------------------------------------------------
+    woa_full_round_window_after_turn: bool = Field(
+        True, description="WOA-SPELL-11 (AMBIGUOUS): a full-round spell whose effect waits for the end of the round "
+        "can still be disrupted after the caster's turn (the window runs until it takes effect); false = the window "
+        "closes with the caster's turn for every spell")
+    woa_scroll_concentration: bool = Field(
+        True, description="WOA-ITEM-28 (AMBIGUOUS): reading a scroll is disrupted like casting, at the casting DCs "
+        "(WOA-SPELL-11/12) with the scroll spell's level; false = no concentration check for scrolls")
+    woa_item_costs_reactions: bool = Field(
+        True, description="WOA-ITEM-17 (the DM's call): manipulating an item costs the round's combat reactions "
+        "(the flag 'manipulating'); false = the DM rules this one does not (grabbing something off a table)")
+    woa_hidden_draw_action: Literal["standard", "move", "free"] = Field(
+        "standard", description="WOA-ITEM-08 (MISSING: the Sleight of Hand thresholds): the action a hidden draw "
+        "takes — 'a standard action or less' by the check; default the most it can take")
+    # --- (end of spells and items) --------------------------------------------------------------------------------
