@@ -27,3 +27,9 @@ class WoaOptions(BaseModel):
         True, description="WOA-INIT-04: a delayer acts right after the named creature's turn ends (turns are "
         "atomic, WOA-CYCLE-28); false = the text's literal 'begun' has no other meaning here either")
     # --- (end of the combat cycle and initiative) --------------------------------------------------------------
+    # --- combat reactions and attacks of opportunity (WOA-REACT, WOA-AOO) ------------------------------------
+    woa_aid_defense_against_reactions: bool = Field(
+        False, description="WOA-REACT-14 (AMBIGUOUS): aid defense also against an attack made as a combat reaction "
+        "(an attack of opportunity on the ally's turn); default the literal reading: only against a melee attack "
+        "made on the opponent's own turn")
+    # --- (end of combat reactions and attacks of opportunity) ------------------------------------------------
