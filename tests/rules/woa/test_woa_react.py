@@ -67,7 +67,7 @@ def test_woa_react_04_combat_reflexes_one_more_and_while_flat_footed() -> None:
 
 @pytest.mark.parametrize(("condition", "rule"), [(c, why.rpartition("(")[2].rstrip(")")) for c, why in BARS])
 def test_woa_react_bars_on_every_reaction(condition: str, rule: str) -> None:
-    """WOA-REACT-03/05 with the collected bars (casting, readying, running, grappling, drinking, reading,
+    """WOA-REACT-03, WOA-REACT-05 with the collected bars (casting, readying, running, grappling, drinking, reading,
     stunned): a creature so marked is asked nothing and spends nothing."""
     enc = hero_vs_orc(fighter("hero", warrior=4), [1, 20, 10, 3], hero_extra={"conditions": [condition]})
     orc_first(enc)
@@ -87,8 +87,8 @@ def test_woa_react_05_one_pool_for_the_five_kinds() -> None:
 
 
 def test_woa_react_06_07_any_other_reaction_spends_from_the_budget() -> None:
-    """WOA-REACT-06/07: a swift or immediate action (or a feat's reaction) spends one combat reaction through the
-    same function; barred or spent, it is refused and nothing changes."""
+    """WOA-REACT-06, WOA-REACT-07: a swift or immediate action (or a feat's reaction) spends one combat reaction through
+    the same function; barred or spent, it is refused and nothing changes."""
     enc = hero_vs_orc(fighter("hero", bab=6), [1, 20])
     tx = Tx(enc.state, enc)
     spend_reaction(tx, "hero", "a swift action")

@@ -31,8 +31,8 @@ def kinds_asked(enc: Encounter, **by: str) -> list[tuple[str, str]]:
 
 
 def test_woa_react_08_09_10_aid_attack_minus_2() -> None:
-    """WOA-REACT-08/09/10: an ally threatening the target is asked before the roll (no roll of its own); the
-    target's AC is 2 lower against that attack."""
+    """WOA-REACT-08, WOA-REACT-09, WOA-REACT-10: an ally threatening the target is asked before the roll (no roll of its
+    own); the target's AC is 2 lower against that attack."""
     enc = hero_attacks([("friend", (3, 3))], [10, 3])
     enc.act(ax.Attack("orc"))
     assert prompt(enc).reactor == "friend" and prompt(enc).kind == "aid_attack"
@@ -81,7 +81,7 @@ def orc_attacks_hero(friends: list[tuple[str, tuple[int, int]]], dice: list[int]
 
 
 def test_woa_react_13_15_aid_defense_plus_2() -> None:
-    """WOA-REACT-13/15: an ally threatening the attacker gives +2 AC against that attack."""
+    """WOA-REACT-13, WOA-REACT-15: an ally threatening the attacker gives +2 AC against that attack."""
     enc = orc_attacks_hero([("friend", (4, 2))], [10, 3])
     enc.act(ax.Attack("hero"))
     assert prompt(enc).reactor == "friend" and prompt(enc).kind == "aid_defense"

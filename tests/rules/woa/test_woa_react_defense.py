@@ -25,8 +25,9 @@ def damage(events: list[ev.Event], target: str = "hero") -> ev.Damaged:
     ({"weapon": "longsword", "shield": "heavy-steel-shield"}, 6),        # ½ × 8 + shield 2
 ])
 def test_woa_react_22_23_block_value_by_what_blocks(extra: dict[str, str], dr: int) -> None:
-    """WOA-REACT-22/23 (floor, the proposed reading): warrior 8 blocks for ½ (shield, two-handed), ⅓ (one-handed),
-    ¼ (light) of the level, + the shield's AC bonus with a shield; the DR comes off that attack's damage."""
+    """WOA-REACT-22, WOA-REACT-23 (floor, the proposed reading): warrior 8 blocks for ½ (shield, two-handed), ⅓
+    (one-handed), ¼ (light) of the level, + the shield's AC bonus with a shield; the DR comes off that attack's
+    damage."""
     enc = hero_vs_orc(fighter("hero", warrior=8, **extra), [1, 20, 18, 6], orc_block=orc(bab=10))
     orc_first(enc)
     enc.act(ax.Attack("hero"))
@@ -55,7 +56,7 @@ def test_woa_react_18_block_needs_a_melee_weapon_or_a_shield() -> None:
 
 @pytest.mark.parametrize(("shield", "can_block"), [(None, False), ("heavy-steel-shield", True)])
 def test_woa_react_20_ranged_attacks_only_with_a_shield(shield: str | None, can_block: bool) -> None:
-    """WOA-REACT-18/20: one block covers one ranged attack too — with a shield only."""
+    """WOA-REACT-18, WOA-REACT-20: one block covers one ranged attack too — with a shield only."""
     archer = orc("archer", weapon="longbow")
     hero = fighter("hero", warrior=4, **({"shield": shield} if shield else {}))
     enc = fight([who("hero", hero, "heroes", (2, 2)), who("orc", archer, "monsters", (2, 6))], [1, 20, 10, 3])
@@ -65,7 +66,7 @@ def test_woa_react_20_ranged_attacks_only_with_a_shield(shield: str | None, can_
 
 
 def test_woa_react_19_30_not_against_an_attacker_it_cannot_perceive() -> None:
-    """WOA-REACT-19/30: an invisible attacker's attack can be neither blocked nor dodged (the warrior is not
+    """WOA-REACT-19, WOA-REACT-30: an invisible attacker's attack can be neither blocked nor dodged (the warrior is not
     aware of it and cannot see the attacker)."""
     enc = fight([who("hero", fighter("hero", warrior=4), "heroes", (2, 2)),
                  who("orc", orc(), "monsters", (3, 2), conditions=["invisible"])], [1, 20, 10, 3])
@@ -75,7 +76,8 @@ def test_woa_react_19_30_not_against_an_attacker_it_cannot_perceive() -> None:
 
 
 def test_woa_react_21_announced_before_the_roll_with_no_roll() -> None:
-    """WOA-REACT-09/21/31: the block is asked before the attack's d20 is rolled and rolls nothing itself."""
+    """WOA-REACT-09, WOA-REACT-21, WOA-REACT-31: the block is asked before the attack's d20 is rolled and rolls nothing
+    itself."""
     enc = hero_vs_orc(fighter("hero", warrior=4), [1, 20, 10, 3])
     orc_first(enc)
     before = list(enc.log)
