@@ -211,3 +211,51 @@ def test_woa_aoo_26_30_dodge_and_block_against_an_attack_of_opportunity() -> Non
     events = answer(enc, hero="block")
     hit = [e for e in events if isinstance(e, ev.Damaged)]
     assert hit and "block DR 2" in hit[0].explanation
+
+
+def test_woa_aoo_03_the_threatened_area_leaves_out_the_own_space() -> None:
+    """WOA-AOO-02, WOA-AOO-03: the orc threatens the squares its weapon reaches around it, never its own."""
+    enc = hero_moves()
+    rs, orc_ = enc.ruleset.reactions, enc.creature("orc")
+    state = enc.state.get("orc")
+    here = enc.footprint("orc")
+    assert rs.threatened(orc_, state, here, here.moved_to((2, 2)))
+    assert not rs.threatened(orc_, state, here, here)
+    assert not rs.threatened(orc_, state, here, here.moved_to((1, 2)))
+
+
+@pytest.mark.parametrize(("occupant", "mover_size", "provokes"), [
+    (orc("o", size="large", weapon="unarmed-strike"), "medium", True),   # larger
+    (orc("o", weapon="longsword"), "medium", True),                      # same size, one-handed
+    (orc("o", weapon="dagger"), "medium", False),                        # same size, light
+    (orc("o", size="small", weapon="longspear"), "medium", True),         # a size smaller, reach weapon
+    (orc("o", size="small", weapon="longsword"), "medium", False),        # a size smaller, no reach weapon
+])
+def test_woa_aoo_12_entering_a_space(occupant: dict[str, object], mover_size: str, provokes: bool) -> None:
+    """WOA-AOO-12: entering an opponent's space provokes by its size and weapon (the inventory's worked examples)."""
+    from d20combat.rulesets.worlds_of_adventure.opportunity import entering_space_provokes
+    enc = fight([who("hero", fighter("hero", size=mover_size), "heroes", (2, 2)),
+                 who("o", occupant, "monsters", (5, 5))], [20, 1])
+    reason = entering_space_provokes(enc.creature("hero"), enc.creature("o"), enc.state.get("o"))
+    assert (reason is not None) is provokes
+
+
+def test_woa_aoo_15_a_failed_maneuver_provokes_from_its_target_only() -> None:
+    """WOA-AOO-15: a failed maneuver provokes from its target alone (not from another orc that threatens)."""
+    from d20combat.encounter.resolution import Tx
+    from d20combat.rulesets.worlds_of_adventure.opportunity import provoke_failed_maneuver
+    enc = hero_moves(orcs=[("a", (3, 2)), ("b", (1, 2))], dice=[10, 2])
+    tx = Tx(enc.state, enc, ("attack",))
+    assert provoke_failed_maneuver(enc, tx, "hero", "a", "trip")
+    assert [e.combatant for e in tx.events if isinstance(e, ev.ReactionSpent)] == ["a"]
+
+
+@pytest.mark.parametrize(("rows", "provokes"), [(["........", "...#....", "........"], False),
+                                                (["........", "........", "........"], True)])
+def test_woa_aoo_27_none_through_cover(rows: list[str], provokes: bool) -> None:
+    """WOA-AOO-27: the orc (10-ft reach) cannot strike a hero that has cover from it (the wall at (3,1))."""
+    people = [who("hero", fighter("hero"), "heroes", (2, 1)), who("orc", orc(reach_ft=10), "monsters", (4, 1))]
+    enc = fight(people, [20, 1], rows=rows)
+    declare_all(enc, ax.Declare(move="move"))
+    enc.act(ax.Move(to=(0, 1)))
+    assert (offered(enc) == ["orc"]) is provokes

@@ -65,6 +65,32 @@ def footprint(view: View, cid: str) -> Footprint:
     return Footprint(view.state.get(cid).position, view.creature(cid).space)
 
 
+def entering_space_provokes(mover: Creature, occupant: Creature, occupant_state: CombatantState) -> str | None:
+    """WOA-AOO-12: why entering ``occupant``'s space provokes from it — even by a short step — or None: it is a size
+    larger or more; or the mover's size and armed with a one- or two-handed (not light) melee weapon; or a size
+    smaller and armed with a reach weapon. (The core's movement never enters an enemy's space; the maneuvers of
+    part 2 that do — overrun — ask this.)"""
+    m, o = SIZE_RANK[mover.sheet.size.value], SIZE_RANK[occupant.sheet.size.value]
+    weapon = melee_weapon_in_hand(occupant, occupant_state)
+    armed = weapon is not None and not is_unarmed(weapon)
+    if o > m:
+        return f"enters the space of a larger creature (WOA-AOO-12){FROM}{occupant.id}"
+    if o == m and armed and weapon is not None and weapon.weapon.hands != "light":
+        return f"enters the space of a creature armed with {weapon.name} (WOA-AOO-12){FROM}{occupant.id}"
+    if o == m - 1 and armed and weapon is not None and weapon.weapon.reach:
+        return f"enters the space of a creature with the reach weapon {weapon.name} (WOA-AOO-12){FROM}{occupant.id}"
+    return None
+
+
+def provoke_failed_maneuver(enc: Any, tx: Any, actor: str, target: str, maneuver: str) -> bool:
+    """WOA-AOO-15: a failed maneuver provokes an attack of opportunity from its target only; the attack of
+    opportunity is a plain melee attack and provokes nothing in turn (no chains). For the maneuvers of part 2.
+    Returns False if ``actor`` can no longer act afterwards."""
+    from d20combat.encounter import attack_actions  # the engine's layer, imported when a maneuver runs
+
+    return attack_actions.provoke(enc, tx, actor, f"fails to {maneuver} {target} (WOA-AOO-15){FROM}{target}", set())
+
+
 class WoaAttacksOfOpportunity(ThreatenedSquareAoO):
     """WOA-AOO-01..22/26..30 on the shared :class:`ThreatenedSquareAoO`: one attack of opportunity costs one combat
     reaction (WOA-AOO-01, WOA-REACT-02/05); disengaging, ignoring a threat, standing up and an unarmed attack on an
