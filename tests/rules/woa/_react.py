@@ -16,7 +16,7 @@ from d20combat.encounter.prompts import ReactionPrompt
 def fighter(name: str, *, warrior: int = 0, rogue: int = 0, bab: int = 0, weapon: str | None = "longsword",
             hp: int = 30, **kw: Any) -> dict[str, Any]:
     """Initiative +0; ``warrior``/``rogue`` levels as the stat block's attributes."""
-    attrs = {k: v for k, v in (("warrior_level", warrior), ("rogue_level", rogue)) if v}
+    attrs = {k: v for k, v in (("warrior_level", warrior), ("rogue_level", rogue)) if v} | kw.pop("attributes", {})
     block = stats(name, hp=hp, attack_bonus=bab, saves={"ref": 0}, attributes=attrs,
                   attacks=[{"weapon": weapon}] if weapon else [{"weapon": "longsword"}], **kw)
     if weapon:

@@ -183,3 +183,36 @@ def test_woa_react_dodge_barred_in_a_round_of_ranged_attacks() -> None:
     orc_first(enc)
     enc.act(ax.Attack("hero"))
     assert "dodge" not in prompt(enc).options and "block" in prompt(enc).options
+
+
+@pytest.mark.parametrize(("blocked", "amount"), [(True, 6 - 3 - 2), (False, 6 - 2)])
+def test_woa_react_24_block_stacks_with_the_highest_other_dr(blocked: bool, amount: int) -> None:
+    """WOA-REACT-24 (block read as DR/—): warrior 9 blocking with a longsword (DR 3) and DR 2/— takes 5 off."""
+    hero = fighter("hero", warrior=9, attributes={"damage_reduction": 2})
+    enc = hero_vs_orc(hero, [1, 20, 18, 6], orc_block=orc(bab=10))
+    orc_first(enc)
+    enc.act(ax.Attack("hero"))
+    events = enc.respond("block" if blocked else "none")
+    hit = damage(events)
+    assert hit.amount == amount
+    assert ("highest other DR 2" in hit.explanation) is blocked
+
+
+def test_woa_react_34_no_dodge_in_armor_without_proficiency() -> None:
+    """WOA-REACT-34: armor it is not proficient with (``attributes: {armor_nonproficient: 1}``) bars dodging."""
+    hero = fighter("hero", warrior=4, attributes={"armor_nonproficient": 1})
+    enc = hero_vs_orc(hero, [1, 20, 12, 3])
+    orc_first(enc)
+    enc.act(ax.Attack("hero"))
+    assert set(prompt(enc).options) == {"block", "none"}
+
+
+@pytest.mark.parametrize(("value", "ac"), [(1, 11), (2, 12)])
+def test_woa_react_37_the_dodge_feat_lets_others_dodge(value: int, ac: int) -> None:
+    """WOA-REACT-37 (MISSING amount, ``woa_dodge_feat_value``): a wizard with the Dodge feat may dodge, for the
+    option's value (default 1)."""
+    enc = hero_vs_orc(fighter("hero", feats=["Dodge"]), [1, 20, 12, 3], variants={"woa_dodge_feat_value": value})
+    orc_first(enc)
+    enc.act(ax.Attack("hero"))
+    events = answer(enc, hero="dodge")
+    assert f"AC {ac} " in attack_line(events)

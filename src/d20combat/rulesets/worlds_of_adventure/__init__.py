@@ -36,6 +36,7 @@ from d20combat.rulesets.components import ActionSet, ArmorClass, HitPointDamage,
 from d20combat.rulesets.components.component import AttackInfo, View
 from d20combat.rulesets.worlds_of_adventure.active_defense import WoaActiveDefense, block_reduction, situational_ac
 from d20combat.rulesets.worlds_of_adventure.awareness import Awareness
+from d20combat.rulesets.worlds_of_adventure.block import total_reduction
 from d20combat.rulesets.worlds_of_adventure.cycle import FLAT_FOOTED, WoaRoundCycle
 from d20combat.rulesets.worlds_of_adventure.disengage import DISENGAGE
 from d20combat.rulesets.worlds_of_adventure.opportunity import WoaAttacksOfOpportunity
@@ -63,10 +64,11 @@ class WoaArmorClass(ArmorClass):
 
 
 class WoaDamage(HitPointDamage):
-    """Damage less the damage reduction against this one attack (WOA-REACT-22/23: a block's DR)."""
+    """Damage less the damage reduction against this one attack (WOA-REACT-22..24: a block's DR, stacking with the
+    highest other DR)."""
 
     def reduction(self, view: View, attack: AttackInfo) -> tuple[int, str] | None:
-        return block_reduction(view, attack)
+        return total_reduction(view.creature(attack.target), block_reduction(view, attack))
 
     def roll(self, view: View, attack: AttackInfo, creature: Creature, *, critical: bool, multiplier: int,
              precision_d6: int, minimum: int, strength: int) -> DamageRoll:
@@ -77,8 +79,7 @@ class WoaDamage(HitPointDamage):
             return rolled
         dr, why = reduced
         left = max(rolled.total - dr, 0)
-        return replace(rolled, total=left,
-                       explanation=f"{left} = {rolled.explanation.partition(' = ')[2]} − block DR {dr} ({why})")
+        return replace(rolled, total=left, explanation=f"{left} = {rolled.explanation.partition(' = ')[2]} − {why}")
 
 
 class WorldsOfAdventure(Ruleset):
@@ -99,7 +100,8 @@ class WorldsOfAdventure(Ruleset):
                                    DISENGAGE]),        # WOA-AOO-20..22: the defensive disengage
             economy=StandardMoveEconomy(aoo=aoo),    # WOA-REACT-02: the reaction budget refreshed every round
             reactions=aoo,                           # WOA-AOO: disengaging, ignoring a threat, standing up…
-            active_defense=WoaActiveDefense(aid_defense_against_reactions=o.woa_aid_defense_against_reactions),
+            active_defense=WoaActiveDefense(aid_defense_against_reactions=o.woa_aid_defense_against_reactions,
+                                            dodge_feat_value=o.woa_dodge_feat_value),
             damage=WoaDamage(),                      # WOA-REACT-22/23: the block's DR
         )
 

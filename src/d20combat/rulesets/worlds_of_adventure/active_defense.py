@@ -74,9 +74,11 @@ class WoaActiveDefense(NoActiveDefense):
     attack roll with no roll of its own, against any attack the reactor may answer (WOA-AOO-26/30: attacks of
     opportunity too)."""
 
-    def __init__(self, *, aid_defense_against_reactions: bool = False) -> None:
+    def __init__(self, *, aid_defense_against_reactions: bool = False, dodge_feat_value: int = 1) -> None:
         self.aid_defense_against_reactions = aid_defense_against_reactions
         """WOA-REACT-14 (AMBIGUOUS): aid defense also against an attack made as a combat reaction."""
+        self.dodge_feat_value = dodge_feat_value
+        """WOA-REACT-37 (MISSING): the dodge bonus the Dodge feat gives a creature with no warrior or rogue level."""
 
     def round_pools(self, creature: Creature, state: CombatantState) -> dict[str, int]:
         """WOA-REACT-33: the dodges armor allows this round."""
@@ -91,8 +93,8 @@ class WoaActiveDefense(NoActiveDefense):
         if can_react(creature, state) is not None or not self.rules.injury.can_act(creature, state):
             return {}
         out: dict[str, tuple[int, str]] = {}
-        if dodge_problem(view, attack, target) is None:
-            out["dodge"] = dodge_value(creature)
+        if dodge_problem(view, attack, target, self.dodge_feat_value) is None:
+            out["dodge"] = dodge_value(creature, self.dodge_feat_value)
         if block_problem(view, attack, target) is None:
             value = block_value(view, target, attack.ranged)
             assert value is not None

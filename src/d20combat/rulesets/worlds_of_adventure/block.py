@@ -45,3 +45,21 @@ def block_problem(view: View, attack: AttackInfo, defender: str) -> str | None:
     if value[0] <= 0:
         return f"a block value of 0 ({value[1]}, WOA-REACT-22)"
     return None
+
+
+def other_reduction(creature: Creature) -> int:
+    """The highest damage reduction the creature has besides a block: the stat block's ``attributes``
+    ``damage_reduction`` (read as DR/—, a barbarian's), 0 when absent."""
+    return max(int(creature.sheet.attributes.get("damage_reduction", 0)), 0)
+
+
+def total_reduction(creature: Creature, block: tuple[int, str] | None) -> tuple[int, str] | None:
+    """WOA-REACT-24: the DR against this attack — a block's DR stacks with the highest other DR (the block read as
+    DR/—, AMBIGUOUS); the other DR alone when the attack is not blocked. None: no reduction."""
+    other = other_reduction(creature)
+    if block is None:
+        return (other, f"DR {other}/—") if other else None
+    value, why = block
+    if not other:
+        return value, f"block DR {value} ({why})"
+    return value + other, f"block DR {value} ({why}) + the highest other DR {other}/— (WOA-REACT-24)"

@@ -23,9 +23,15 @@ def class_level(creature: Creature, name: str) -> int:
     return int(creature.sheet.attributes.get(f"{name}_level", 0))
 
 
-def dodge_value(creature: Creature) -> tuple[int, str]:
-    """WOA-REACT-32: ½ × the higher of warrior and rogue level, rounded down (the inventory's reading)."""
+DODGE_FEAT = "dodge"
+
+
+def dodge_value(creature: Creature, feat_value: int = 1) -> tuple[int, str]:
+    """WOA-REACT-32: ½ × the higher of warrior and rogue level, rounded down (the inventory's reading);
+    WOA-REACT-37: with neither, the Dodge feat's value (``woa_dodge_feat_value``)."""
     warrior, rogue = class_level(creature, "warrior"), class_level(creature, "rogue")
+    if not warrior and not rogue and creature.has_feat(DODGE_FEAT):
+        return feat_value, "the Dodge feat (WOA-REACT-37)"
     if warrior >= rogue:
         return warrior // 2, f"½ warrior level {warrior}"
     return rogue // 2, f"½ rogue level {rogue}"
@@ -36,13 +42,16 @@ def dodge_cap(creature: Creature) -> int | None:
     return {"heavy": 1, "medium": 2}.get(creature.armor_category or "")
 
 
-def dodge_problem(view: View, attack: AttackInfo, defender: str) -> str | None:
+def dodge_problem(view: View, attack: AttackInfo, defender: str, feat_value: int = 1) -> str | None:
     """Why ``defender`` cannot dodge this attack (the budget and the general bars aside), or None."""
     creature, state = view.creature(defender), view.state.get(defender)
-    if class_level(creature, "warrior") <= 0 and class_level(creature, "rogue") <= 0:
-        return "dodging is for warriors and rogues (WOA-REACT-28)"
-    if dodge_value(creature)[0] <= 0:
+    if class_level(creature, "warrior") <= 0 and class_level(creature, "rogue") <= 0 \
+            and not creature.has_feat(DODGE_FEAT):
+        return "dodging is for warriors and rogues, or the Dodge feat (WOA-REACT-28, WOA-REACT-37)"
+    if dodge_value(creature, feat_value)[0] <= 0:
         return "a dodge bonus of 0 (WOA-REACT-32)"
+    if int(creature.sheet.attributes.get("armor_nonproficient", 0)):
+        return "it wears armor it is not proficient with (WOA-REACT-34)"
     return dodge_state_problem(creature, state) or (
         "it cannot see the attacker (WOA-REACT-30)" if totally_concealed(view, defender, attack.attacker) else None)
 
