@@ -64,7 +64,7 @@ def test_woa_aoo_09_still_engaged_from_your_side(reach: int, provokes: bool) -> 
 
 def test_woa_aoo_01_17_one_reaction_one_melee_attack_at_the_normal_bonus() -> None:
     """WOA-AOO-01, WOA-AOO-17: the attack of opportunity is one melee attack at the orc's normal bonus, spending one
-    combat reaction (the budget left told); with none left, the next provocation finds it spent."""
+    combat reaction (the budget left told)."""
     enc = hero_moves(dice=[10, 2])
     enc.act(ax.Move(to=(0, 2)))
     events = answer(enc, orc="attack")

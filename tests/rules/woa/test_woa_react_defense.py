@@ -195,7 +195,8 @@ def test_woa_react_24_block_stacks_with_the_highest_other_dr(blocked: bool, amou
     events = enc.respond("block" if blocked else "none")
     hit = damage(events)
     assert hit.amount == amount
-    assert ("highest other DR 2" in hit.explanation) is blocked
+    assert "− DR 2/—" in hit.explanation
+    assert ("stacking with DR 2/— (WOA-REACT-24)" in hit.explanation) is blocked
 
 
 def test_woa_react_34_no_dodge_in_armor_without_proficiency() -> None:

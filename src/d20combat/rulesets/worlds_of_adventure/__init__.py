@@ -36,7 +36,7 @@ from d20combat.rulesets.components import ActionSet, ArmorClass, HitPointDamage,
 from d20combat.rulesets.components.component import AttackInfo, View
 from d20combat.rulesets.worlds_of_adventure.active_defense import WoaActiveDefense, block_reduction, situational_ac
 from d20combat.rulesets.worlds_of_adventure.awareness import Awareness
-from d20combat.rulesets.worlds_of_adventure.block import total_reduction
+from d20combat.rulesets.worlds_of_adventure.block import block_text, mitigate_other
 from d20combat.rulesets.worlds_of_adventure.cycle import FLAT_FOOTED, WoaRoundCycle
 from d20combat.rulesets.worlds_of_adventure.disengage import DISENGAGE
 from d20combat.rulesets.worlds_of_adventure.opportunity import WoaAttacksOfOpportunity
@@ -64,11 +64,12 @@ class WoaArmorClass(ArmorClass):
 
 
 class WoaDamage(HitPointDamage):
-    """Damage less the damage reduction against this one attack (WOA-REACT-22..24: a block's DR, stacking with the
-    highest other DR)."""
+    """Damage less the damage reduction against this one attack (WOA-REACT-22/23: a block's DR), then the highest
+    other DR (WOA-REACT-24)."""
 
     def reduction(self, view: View, attack: AttackInfo) -> tuple[int, str] | None:
-        return total_reduction(view.creature(attack.target), block_reduction(view, attack))
+        block = block_reduction(view, attack)
+        return (block[0], block_text(block, view.creature(attack.target))) if block is not None else None
 
     def roll(self, view: View, attack: AttackInfo, creature: Creature, *, critical: bool, multiplier: int,
              precision_d6: int, minimum: int, strength: int) -> DamageRoll:
@@ -80,6 +81,9 @@ class WoaDamage(HitPointDamage):
         dr, why = reduced
         left = max(rolled.total - dr, 0)
         return replace(rolled, total=left, explanation=f"{left} = {rolled.explanation.partition(' = ')[2]} − {why}")
+
+    def mitigate(self, creature: Creature, state: CombatantState, amount: int) -> tuple[int, str]:
+        return mitigate_other(creature, amount)
 
 
 class WorldsOfAdventure(Ruleset):

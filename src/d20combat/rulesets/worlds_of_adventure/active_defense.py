@@ -117,9 +117,12 @@ class WoaActiveDefense(NoActiveDefense):
                 value, why = options["dodge"]
                 text = f"dodges {attack.attacker}'s attack: +{value} dodge AC ({why}, WOA-REACT-32)"
                 spend_reaction(view, attack.target, text)
-                if DODGES in view.state.get(attack.target).reactions:
-                    view.emit(ev.ReactionSpent(attack.target, DODGES, "a dodge its armor allows this round "
-                                                                      "(WOA-REACT-33)"))
+                dodges = view.state.get(attack.target).reactions.get(DODGES)
+                if dodges is not None:
+                    armor = view.creature(attack.target).armor_category
+                    view.emit(ev.ReactionSpent(attack.target, DODGES, f"{dodges - 1} more dodge"
+                                               f"{'s' if dodges != 2 else ''} this round in {armor} armor "
+                                               f"(WOA-REACT-33)"))
                 chosen.ac.append(Modifier(value, "dodge reaction", "dodge"))
             elif answer == "block":
                 value, why = options["block"]

@@ -53,13 +53,16 @@ def other_reduction(creature: Creature) -> int:
     return max(int(creature.sheet.attributes.get("damage_reduction", 0)), 0)
 
 
-def total_reduction(creature: Creature, block: tuple[int, str] | None) -> tuple[int, str] | None:
-    """WOA-REACT-24: the DR against this attack — a block's DR stacks with the highest other DR (the block read as
-    DR/—, AMBIGUOUS); the other DR alone when the attack is not blocked. None: no reduction."""
-    other = other_reduction(creature)
-    if block is None:
-        return (other, f"DR {other}/—") if other else None
+def block_text(block: tuple[int, str], creature: Creature) -> str:
+    """WOA-REACT-24: the block's DR, which stacks with the highest other DR (the block read as DR/—, AMBIGUOUS)."""
     value, why = block
-    if not other:
-        return value, f"block DR {value} ({why})"
-    return value + other, f"block DR {value} ({why}) + the highest other DR {other}/— (WOA-REACT-24)"
+    other = other_reduction(creature)
+    return f"block DR {value} ({why})" + (f", stacking with DR {other}/— (WOA-REACT-24)" if other else "")
+
+
+def mitigate_other(creature: Creature, amount: int) -> tuple[int, str]:
+    """The highest other DR off the damage of every attack (WOA-REACT-24's "highest other applicable DR")."""
+    other = other_reduction(creature)
+    if not other or amount <= 0:
+        return amount, ""
+    return max(amount - other, 0), f"− DR {other}/—"
