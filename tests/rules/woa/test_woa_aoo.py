@@ -259,3 +259,18 @@ def test_woa_aoo_27_none_through_cover(rows: list[str], provokes: bool) -> None:
     declare_all(enc, ax.Declare(move="move"))
     enc.act(ax.Move(to=(0, 1)))
     assert (offered(enc) == ["orc"]) is provokes
+
+
+@pytest.mark.parametrize(("weapon", "size", "provokes"), [("longspear", "medium", True), ("spear", "medium", False),
+                                                          ("longspear", "small", False)])
+def test_woa_aoo_13_approaching_a_reach_weapon(weapon: str, size: str, provokes: bool) -> None:
+    """WOA-AOO-03, WOA-AOO-13: a reach weapon (10-ft reach) does not threaten the squares right around its wielder;
+    passing from its threatened ring into them provokes from a wielder of your size or larger. A plain weapon with
+    the same reach threatens them: moving in is moving within."""
+    people = [who("hero", fighter("hero"), "heroes", (2, 2)),
+              who("orc", orc(weapon=weapon, reach_ft=10, size=size), "monsters", (5, 2))]
+    enc = fight(people, [20, 1])
+    declare_all(enc, ax.Declare(move="move"))
+    enc.act(ax.Move(path=((3, 2), (4, 2))))
+    assert (offered(enc) == ["orc"]) is provokes
+    assert enc.state.get("hero").position == (4, 2)

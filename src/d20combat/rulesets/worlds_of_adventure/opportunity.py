@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from d20combat.battlefield.distance import footprint_distance_ft
 from d20combat.battlefield.grid import Footprint
 from d20combat.encounter import events as ev
 from d20combat.encounter.state import CombatantState
@@ -122,6 +123,13 @@ class WoaAttacksOfOpportunity(ThreatenedSquareAoO):
             return None
         return option
 
+    def threatened(self, creature: Creature, state: CombatantState, here: Footprint, square: Footprint) -> bool:
+        """WOA-AOO-03/13: a reach weapon does not threaten the squares right around its wielder (the "donut")."""
+        if not super().threatened(creature, state, here, square):
+            return False
+        option = self.threat_option(creature, state)
+        return not (option is not None and option.weapon.reach and footprint_distance_ft(here, square) <= 5)
+
     # --- what provokes -------------------------------------------------------------------------------------------
     def provokes(self, view: View, reactor: str, mover: str, reason: str,
                  leaving: tuple[Footprint, Footprint] | None = None) -> bool:
@@ -131,13 +139,17 @@ class WoaAttacksOfOpportunity(ThreatenedSquareAoO):
         return not sep or reactor in names.split(", ")
 
     def disengages(self, view: View, reactor: str, mover: str, to: Footprint) -> bool:
-        """WOA-AOO-07..10/29: leaving for ``to`` takes ``mover`` out of ``reactor``'s threatened area while
+        """WOA-AOO-07..10/13/29: leaving for ``to`` takes ``mover`` out of ``reactor``'s threatened area while
         ``reactor`` is not within the mover's own; moving within it, or into it, does not provoke."""
         rc, rs = view.creature(reactor), view.state.get(reactor)
         r_fp = Footprint(rs.position, rc.space)
         if self.threatened(rc, rs, r_fp, to):
             return False  # WOA-AOO-10: still within its threatened area
         mc, ms = view.creature(mover), view.state.get(mover)
+        option = self.threat_option(rc, rs)
+        if option is not None and option.weapon.reach and footprint_distance_ft(r_fp, to) <= 5 \
+                and SIZE_RANK[rc.sheet.size.value] >= SIZE_RANK[mc.sheet.size.value]:
+            return True  # WOA-AOO-13: approaching a reach wielder of your size or larger, into the donut
         if mc.has_feat(ALL_AROUND_VISION):
             return False  # WOA-AOO-29
         return not self.threatened(mc, ms, to, r_fp)  # WOA-AOO-09: still engaged from the mover's side
