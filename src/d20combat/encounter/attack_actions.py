@@ -333,6 +333,7 @@ def provocations(enc: EncounterCore, mover: str, paths: Iterable[Sequence[Square
     if not enc.ruleset.reactions.movement_provokes("move") or not enc.on_map(mover, s):
         return [[] for _ in paths]
     ms = s.get(mover)
+    size = enc.creature(mover).space
     foes = enc.enemies(mover, s)
     seen: dict[tuple[Square, str], bool] = {}
 
@@ -349,7 +350,8 @@ def provocations(enc: EncounterCore, mover: str, paths: Iterable[Sequence[Square
         here = ms.position
         for sq in path:
             for enemy in foes:
-                if enemy not in offered and would(here, enemy):
+                if enemy not in offered and would(here, enemy) and enc.ruleset.reactions.provokes(
+                        enc.view(s), enemy, mover, "leaves", (Footprint(here, size), Footprint(sq, size))):
                     offered.add(enemy)
                     found.append((enemy, here))
             here = (int(sq[0]), int(sq[1]))
@@ -357,15 +359,17 @@ def provocations(enc: EncounterCore, mover: str, paths: Iterable[Sequence[Square
     return out
 
 
-def provoke(enc: EncounterCore, tx: Tx, mover: str, reason: str, offered: set[str]) -> bool:
+def provoke(enc: EncounterCore, tx: Tx, mover: str, reason: str, offered: set[str],
+            leaving: tuple[Footprint, Footprint] | None = None) -> bool:
     """Offer an attack of opportunity to every enemy that threatens ``mover`` where it stands now
-    (P19). Returns False if the mover can no longer act afterwards."""
+    (P19) and that the provocation provokes (``reactions.provokes``; ``leaving``: the footprints left and
+    entered by a movement). Returns False if the mover can no longer act afterwards."""
     rs = enc.ruleset
     for enemy in enc.enemies(mover, tx.state):
         if enemy in offered:
             continue
         plan = aoo_plan(enc, tx.state, enemy, mover, tx)
-        if plan is None:
+        if plan is None or not rs.reactions.provokes(tx, enemy, mover, reason, leaving):
             continue
         creature = enc.creature(enemy)
         offered.add(enemy)
@@ -375,7 +379,8 @@ def provoke(enc: EncounterCore, tx: Tx, mover: str, reason: str, offered: set[st
             declared, bonus = rs.reactions.aoo_declaration(answer, plan.option)  # e.g. SKL's critical attack
             if declared is not None:
                 plan = replace(plan, modifiers=(*plan.modifiers, declared))
-            tx.emit(ev.ReactionSpent(enemy, rs.reactions.pool, f"attack of opportunity against {mover} ({reason})"))
+            tx.emit(ev.ReactionSpent(enemy, rs.reactions.pool, rs.reactions.spent_text(
+                tx, enemy, f"attack of opportunity against {mover} ({reason})")))
             roll_attack(enc, tx, plan, damage_bonus=bonus)
             if enc._cannot_act(tx.state, mover) is not None:
                 return False

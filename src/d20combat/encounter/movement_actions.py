@@ -216,10 +216,11 @@ def walk(enc: EncounterCore, tx: Tx, actor: str, squares: list[Square], cost: in
 
     for sq in squares:
         here = Footprint(segment[-1] if segment else tx.state.get(actor).position, enc.creature(actor).space)
-        if _threatened_by_new_enemy(enc, tx, actor, here, offered):
+        if _threatened_by_new_enemy(enc, tx, actor, here, offered, sq):
             if segment:
                 emit_segment()
-            if not attack_actions.provoke(enc, tx, actor, f"leaves {here.origin}, a threatened square", offered):
+            if not attack_actions.provoke(enc, tx, actor, f"leaves {here.origin}, a threatened square", offered,
+                                          leaving=(here, here.moved_to(sq))):
                 return
         step = mv.footprint_step_cost(enc.battle.game_map, here, sq, diag, flying=flying,
                                       difficult_diagonal_counts=enc.ruleset.movement.difficult_diagonal_counts)
@@ -249,16 +250,19 @@ def charge_line(start: Footprint, end: Square) -> list[Square]:
     return line
 
 
-def _threatened_by_new_enemy(enc: EncounterCore, tx: Tx, actor: str, here: Footprint, offered: set[str]) -> bool:
-    """Would leaving ``here`` offer someone not yet offered an attack of opportunity? Only then is the move
-    split there (a creature that threatens the square but cannot react does not break the move in the log)."""
+def _threatened_by_new_enemy(enc: EncounterCore, tx: Tx, actor: str, here: Footprint, offered: set[str],
+                             to: Square | None = None) -> bool:
+    """Would leaving ``here`` (for ``to``) offer someone not yet offered an attack of opportunity? Only then is the
+    move split there (a creature that threatens the square but cannot react does not break the move in the log)."""
     s = tx.state
     ms = s.get(actor)
     there = s if here.origin == ms.position else s.with_combatant(replace(ms, position=here.origin))
     for enemy in enc.enemies(actor, s):
         if enemy in offered:
             continue
-        if attack_actions.aoo_plan(enc, there, enemy, actor) is not None:
+        if attack_actions.aoo_plan(enc, there, enemy, actor) is not None and (
+                to is None or enc.ruleset.reactions.provokes(enc.view(there), enemy, actor, "leaves",
+                                                             (here, here.moved_to(to)))):
             return True
     return False
 

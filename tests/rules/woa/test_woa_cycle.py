@@ -183,6 +183,8 @@ def test_woa_cycle_25_an_invalidated_declaration_is_ruled(policy: str, expected:
                 ax.Declare(standard="attack", move="move", target="orc"))
     assert enc.state.actor == "hero"
     enc.act(ax.Attack("orc"))  # d20 12 + 5 hits; damage 5: the orc is down
+    while enc.pending is not None:  # the aid reactions asked before the roll (WOA-REACT-08/13): none taken
+        enc.respond("none")
     enc.act(ax.EndTurn())
     assert enc.state.actor == "ally"
     assert dict(enc.state.declarations["ally"]) == expected

@@ -53,6 +53,18 @@ class NoReactions(Component):
         """What an :meth:`aoo_choices` answer declares: (attack modifier, extra damage); none in PFB."""
         return None, 0
 
+    def provokes(self, view: View, reactor: str, mover: str, reason: str,
+                 leaving: tuple[Footprint, Footprint] | None = None) -> bool:
+        """Whether a provocation (``reason``; for movement, ``leaving`` = the mover's footprint it leaves and the one
+        it enters) offers ``reactor``, which threatens the mover and may strike it, its attack of opportunity.
+        Default: always (leaving any threatened square provokes). Worlds of Adventure: only disengaging, and some
+        acts only from some opponents (WOA-AOO-08..16)."""
+        return True
+
+    def spent_text(self, view: View, reactor: str, what: str) -> str:
+        """The explanation of the reaction an attack of opportunity spends (default: ``what``)."""
+        return what
+
     def provoking_act(self, view: View, actor: str, action: Any, option: AttackOption | None) -> str | None:
         """A reason if ``action`` (an :class:`~d20combat.encounter.actions.Action`) provokes in a threatened
         square; by default :meth:`action_provokes` by the action's kind."""

@@ -9,6 +9,10 @@ core (Pathfinder Beginner's components, played on its 5-ft grid geometry with WO
 - awareness (WOA-CYCLE-01/06..08): no surprise round; the surprised are flat-footed until they act
   (:mod:`.awareness`)
 - defense (WOA-CYCLE-11): flat-footed alone does not cost Dex to AC (an unexpected attack does)
+- combat reactions (WOA-REACT): a budget by BAB every round, spent on attacks of opportunity, dodge, block, aid
+  defense and aid attack, asked before each attack roll (:mod:`.reactions`, :mod:`.active_defense`)
+- attacks of opportunity (WOA-AOO): disengaging, ignoring a threat, standing up, unarmed against armed; the
+  defensive disengage (:mod:`.opportunity`, :mod:`.disengage`)
 - saving throws (WOA-STAT-75..83): superior success and catastrophic failure, and their half-damage rule
   (:mod:`.saves`)
 - spells (WOA-SPELL): casting times, components, concentration, effects at the end of the turn or of the round,
@@ -21,18 +25,28 @@ as its default.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from d20combat.encounter.state import CombatantState
 from d20combat.model.creature import Creature
+from d20combat.numbers import Modifier, Total
+from d20combat.rules.armor_class import DefenseContext
+from d20combat.rules.damage import DamageRoll
 from d20combat.rulesets.base import Policies, Ruleset
-from d20combat.rulesets.components import ActionSet, ArmorClass
+from d20combat.rulesets.components import ActionSet, ArmorClass, HitPointDamage, StandardMoveEconomy
 from d20combat.rulesets.components.action_groups import ActionGroups
+from d20combat.rulesets.components.component import AttackInfo, View
+from d20combat.rulesets.worlds_of_adventure.active_defense import WoaActiveDefense, block_reduction, situational_ac
 from d20combat.rulesets.worlds_of_adventure.awareness import Awareness
+from d20combat.rulesets.worlds_of_adventure.block import block_text, mitigate_other
 from d20combat.rulesets.worlds_of_adventure.charge import WoaCharge
 from d20combat.rulesets.worlds_of_adventure.cycle import FLAT_FOOTED, WoaRoundCycle
+from d20combat.rulesets.worlds_of_adventure.disengage import DISENGAGE
 from d20combat.rulesets.worlds_of_adventure.feint import WoaFeint
 from d20combat.rulesets.worlds_of_adventure.items import WoaItems
+from d20combat.rulesets.worlds_of_adventure.opportunity import WoaAttacksOfOpportunity
 from d20combat.rulesets.worlds_of_adventure.options import WoaOptions
 from d20combat.rulesets.worlds_of_adventure.ready import WoaReady
 from d20combat.rulesets.worlds_of_adventure.saves import WoaSaves
@@ -51,10 +65,37 @@ class WoaArmorClass(ArmorClass):
         super().__init__(flat_footed_loses_dodge=True)
         self.flat_footed_loses_dex = flat_footed_loses_dex
 
+    def total(self, creature: Creature, state: CombatantState, ctx: DefenseContext, extra: Sequence[Modifier],
+              view: View | None = None, attack: AttackInfo | None = None) -> Total:
+        return super().total(creature, state, ctx, [*extra, *situational_ac(view, attack)], view, attack)  # REACT
+
     def is_flat_footed(self, creature: Creature, state: CombatantState, *, surprised: bool) -> bool:
         if state.has(FLAT_FOOTED):
             return self.flat_footed_loses_dex
         return surprised or state.has("paralyzed")
+
+
+class WoaDamage(HitPointDamage):
+    """Damage less the damage reduction against this one attack (WOA-REACT-22/23: a block's DR), then the highest
+    other DR (WOA-REACT-24)."""
+
+    def reduction(self, view: View, attack: AttackInfo) -> tuple[int, str] | None:
+        block = block_reduction(view, attack)
+        return (block[0], block_text(block, view.creature(attack.target))) if block is not None else None
+
+    def roll(self, view: View, attack: AttackInfo, creature: Creature, *, critical: bool, multiplier: int,
+             precision_d6: int, minimum: int, strength: int) -> DamageRoll:
+        rolled = super().roll(view, attack, creature, critical=critical, multiplier=multiplier,
+                              precision_d6=precision_d6, minimum=minimum, strength=strength)
+        reduced = self.reduction(view, attack)
+        if reduced is None:
+            return rolled
+        dr, why = reduced
+        left = max(rolled.total - dr, 0)
+        return replace(rolled, total=left, explanation=f"{left} = {rolled.explanation.partition(' = ')[2]} − {why}")
+
+    def mitigate(self, creature: Creature, state: CombatantState, amount: int) -> tuple[int, str]:
+        return mitigate_other(creature, amount)
 
 
 class WorldsOfAdventure(Ruleset):
@@ -66,13 +107,15 @@ class WorldsOfAdventure(Ruleset):
     def compose(cls, options: Any) -> Policies:
         o: WoaOptions = options
         spells = WoaSpells(o)                         # WOA-SPELL: casting, timing, concentration, touch spells
+        aoo = WoaAttacksOfOpportunity()              # WOA-AOO, WOA-REACT-02: attacks of opportunity, the budget
         return Policies(
             turn_order=WoaRoundCycle(o),             # WOA-CYCLE, WOA-INIT: declare, then roll, every round
             surprise=Awareness(),                     # WOA-CYCLE-01/06/07: no surprise round
             saves=WoaSaves(),                         # WOA-STAT-75..83: superior success, catastrophic failure
             defense=WoaArmorClass(flat_footed_loses_dex=o.woa_flat_footed_loses_dex),  # WOA-CYCLE-11
             actions=ActionGroups(
-                ActionSet(own=[REFOCUS]),            # WOA-INIT-26
+                ActionSet(own=[REFOCUS,              # WOA-INIT-26
+                               DISENGAGE]),          # WOA-AOO-20..22: the defensive disengage (W3)
                 WoaReady(check_on_miss=o.woa_ready_check_on_miss),  # WOA-INIT-06..20 (W5)
                 WoaTotalDefense(),                   # WOA-DEF-01..05 (W5)
                 WoaCharge(),                         # WOA-CHARGE-01..13 (W5)
@@ -82,6 +125,11 @@ class WorldsOfAdventure(Ruleset):
                 WoaItems(o, spells),                  # WOA-ITEM-01..33: item handling and its costs (W4)
             ),
             tactics=WoaTactics(),                     # the AI carries out a declared refocus (WOA-INIT-26)
+            economy=StandardMoveEconomy(aoo=aoo),    # WOA-REACT-02: the reaction budget refreshed every round
+            reactions=aoo,                           # WOA-AOO: disengaging, ignoring a threat, standing up…
+            active_defense=WoaActiveDefense(aid_defense_against_reactions=o.woa_aid_defense_against_reactions,
+                                            dodge_feat_value=o.woa_dodge_feat_value),
+            damage=WoaDamage(),                      # WOA-REACT-22/23: the block's DR
         )
 
 

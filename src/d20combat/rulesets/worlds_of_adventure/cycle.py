@@ -40,6 +40,7 @@ MOVE_KINDS = frozenset({"move", "draw", "sheathe", "reload", "stand_up", "shield
                         "drop_prone"})
 """What a declared move action may be spent on (WOA-CYCLE-15: the action's type is declared; a move action moves or
 does something that takes as long, L274)."""
+MOVE_KINDS = MOVE_KINDS | {"disengage"}  # WOA-AOO-20: the defensive disengage is a move action
 
 STUNNED = "stunned"
 """WOA-CYCLE-30: the creature loses a round of actions and makes no combat reactions meanwhile."""

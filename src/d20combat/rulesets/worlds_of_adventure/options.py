@@ -50,3 +50,12 @@ class WoaOptions(BaseModel):
         "standard", description="WOA-ITEM-08 (MISSING: the Sleight of Hand thresholds): the action a hidden draw "
         "takes — 'a standard action or less' by the check; default the most it can take")
     # --- (end of spells and items) --------------------------------------------------------------------------------
+    # --- combat reactions and attacks of opportunity (WOA-REACT, WOA-AOO) ------------------------------------
+    woa_aid_defense_against_reactions: bool = Field(
+        False, description="WOA-REACT-14 (AMBIGUOUS): aid defense also against an attack made as a combat reaction "
+        "(an attack of opportunity on the ally's turn); default the literal reading: only against a melee attack "
+        "made on the opponent's own turn")
+    woa_dodge_feat_value: int = Field(
+        1, ge=0, le=10, description="WOA-REACT-37 (MISSING: the Dodge feat's amount is in the feat chapter): the dodge "
+        "bonus of a dodge by a creature with the Dodge feat and no warrior or rogue level")
+    # --- (end of combat reactions and attacks of opportunity) ------------------------------------------------

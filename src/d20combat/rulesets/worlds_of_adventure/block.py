@@ -1,0 +1,68 @@
+"""The block reaction (WOA-REACT-17..23): damage reduction against one attack of ½, ⅓ or ¼ the warrior level by
+what blocks it, plus the shield's AC bonus when a shield blocks it."""
+
+from __future__ import annotations
+
+from d20combat.model.creature import Creature
+from d20combat.rulesets.components.component import AttackInfo, View
+from d20combat.rulesets.components.reactions import melee_weapon_in_hand, totally_concealed
+from d20combat.rulesets.worlds_of_adventure.dodge import class_level
+from d20combat.rulesets.worlds_of_adventure.opportunity import is_unarmed
+
+
+def block_value(view: View, defender: str, ranged: bool) -> tuple[int, str] | None:
+    """WOA-REACT-18/20/22/23: the best block ``defender`` can make now — (DR, why) — or None when it holds no melee
+    weapon and wears no ready shield (or, against a ranged attack, has no shield). Floor rounding (AMBIGUOUS,
+    WOA-REACT-22's proposed reading)."""
+    creature, state = view.creature(defender), view.state.get(defender)
+    level = class_level(creature, "warrior")
+    choices: list[tuple[int, str]] = []
+    if creature.shield_bonus and state.shield_state in ("strapped", "held"):
+        choices.append((level // 2 + creature.shield_bonus,
+                        f"½ warrior level {level} with a shield + its AC bonus {creature.shield_bonus}"))
+    weapon = melee_weapon_in_hand(creature, state)
+    if weapon is not None and not ranged and not is_unarmed(weapon):
+        if weapon.two_handed:
+            choices.append((level // 2, f"½ warrior level {level} with a two-handed weapon"))
+        elif weapon.weapon.hands == "light":
+            choices.append((level // 4, f"¼ warrior level {level} with a light weapon"))
+        else:
+            choices.append((level // 3, f"⅓ warrior level {level} with a one-handed weapon"))
+    return max(choices, key=lambda c: c[0]) if choices else None
+
+
+def block_problem(view: View, attack: AttackInfo, defender: str) -> str | None:
+    """Why ``defender`` cannot block this attack (the budget and the general bars aside), or None."""
+    creature: Creature = view.creature(defender)
+    if class_level(creature, "warrior") <= 0:
+        return "blocking is for warriors (WOA-REACT-17)"
+    if totally_concealed(view, defender, attack.attacker):
+        return "it is not aware of the attack (WOA-REACT-19)"
+    value = block_value(view, defender, attack.ranged)
+    if value is None:
+        return ("a ranged attack is blocked only with a shield (WOA-REACT-20)" if attack.ranged
+                else "it holds no melee weapon and wears no shield (WOA-REACT-18)")
+    if value[0] <= 0:
+        return f"a block value of 0 ({value[1]}, WOA-REACT-22)"
+    return None
+
+
+def other_reduction(creature: Creature) -> int:
+    """The highest damage reduction the creature has besides a block: the stat block's ``attributes``
+    ``damage_reduction`` (read as DR/—, a barbarian's), 0 when absent."""
+    return max(int(creature.sheet.attributes.get("damage_reduction", 0)), 0)
+
+
+def block_text(block: tuple[int, str], creature: Creature) -> str:
+    """WOA-REACT-24: the block's DR, which stacks with the highest other DR (the block read as DR/—, AMBIGUOUS)."""
+    value, why = block
+    other = other_reduction(creature)
+    return f"block DR {value} ({why})" + (f", stacking with DR {other}/— (WOA-REACT-24)" if other else "")
+
+
+def mitigate_other(creature: Creature, amount: int) -> tuple[int, str]:
+    """The highest other DR off the damage of every attack (WOA-REACT-24's "highest other applicable DR")."""
+    other = other_reduction(creature)
+    if not other or amount <= 0:
+        return amount, ""
+    return max(amount - other, 0), f"− DR {other}/—"
