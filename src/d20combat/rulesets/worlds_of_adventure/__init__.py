@@ -9,6 +9,10 @@ core (Pathfinder Beginner's components, played on its 5-ft grid geometry with WO
 - awareness (WOA-CYCLE-01/06..08): no surprise round; the surprised are flat-footed until they act
   (:mod:`.awareness`)
 - defense (WOA-CYCLE-11): flat-footed alone does not cost Dex to AC (an unexpected attack does)
+- the action economy (WOA-ACT): swift and immediate actions use combat reactions, restricted activity, Table:
+  Actions in Combat (``data/woa_actions.yaml``) (:mod:`.economy`, :mod:`.actions`)
+- movement (WOA-MOVE): the short step as far as the reach, running, postures and crawling (:mod:`.movement`,
+  :mod:`.run`, :mod:`.postures`)
 - saving throws (WOA-STAT-75..83): superior success and catastrophic failure, and their half-damage rule
   (:mod:`.saves`)
 
@@ -24,8 +28,13 @@ from d20combat.encounter.state import CombatantState
 from d20combat.model.creature import Creature
 from d20combat.rulesets.base import Policies, Ruleset
 from d20combat.rulesets.components import ActionSet, ArmorClass
+from d20combat.rulesets.components.action_groups import ActionGroups
+from d20combat.rulesets.worlds_of_adventure.actions import WoaActions
 from d20combat.rulesets.worlds_of_adventure.awareness import Awareness
 from d20combat.rulesets.worlds_of_adventure.cycle import FLAT_FOOTED, WoaRoundCycle
+from d20combat.rulesets.worlds_of_adventure.economy import WoaEconomy
+from d20combat.rulesets.worlds_of_adventure.move_actions import WoaMoveActions
+from d20combat.rulesets.worlds_of_adventure.movement import WoaMovement
 from d20combat.rulesets.worlds_of_adventure.options import WoaOptions
 from d20combat.rulesets.worlds_of_adventure.saves import WoaSaves
 from d20combat.rulesets.worlds_of_adventure.special_initiative import REFOCUS, Refocus
@@ -58,7 +67,13 @@ class WorldsOfAdventure(Ruleset):
             surprise=Awareness(),                     # WOA-CYCLE-01/06/07: no surprise round
             saves=WoaSaves(),                         # WOA-STAT-75..83: superior success, catastrophic failure
             defense=WoaArmorClass(flat_footed_loses_dex=o.woa_flat_footed_loses_dex),  # WOA-CYCLE-11
-            actions=ActionSet(own=[REFOCUS]),        # WOA-INIT-26
+            economy=WoaEconomy(max_free_actions=o.woa_free_action_limit),  # WOA-ACT: swift = a reaction
+            movement=WoaMovement(),                   # WOA-MOVE: short step = reach
+            actions=ActionGroups(
+                ActionSet(own=[REFOCUS]),            # WOA-INIT-26
+                WoaActions(),                        # WOA-ACT: activities, swift/immediate, speak, start/complete
+                WoaMoveActions(),                    # WOA-MOVE: short step, run, postures, crawl
+            ),
         )
 
 

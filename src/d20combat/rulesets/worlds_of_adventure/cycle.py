@@ -26,7 +26,7 @@ from d20combat.model.creature import Creature
 from d20combat.numbers import Modifier, total
 from d20combat.rules.initiative import order_by_initiative
 from d20combat.rulesets.components.component import View
-from d20combat.rulesets.components.declaration import DeclareThenRoll
+from d20combat.rulesets.components.declaration import UNDECLARED, DeclareThenRoll
 from d20combat.rulesets.worlds_of_adventure.options import WoaOptions
 
 FLAT_FOOTED = "flat_footed"
@@ -36,7 +36,9 @@ REFOCUSED = "refocused"
 """Refocused this round: next round's initiative die is a 20 (WOA-INIT-26/27)."""
 
 MOVE_KINDS = frozenset({"move", "draw", "sheathe", "reload", "stand_up", "shield", "climb_or_swim", "minimum_move",
-                        "drop_prone"})
+                        "drop_prone",
+                        "crawl",  # WOA-MOVE-46 (W2)
+                        })
 """What a declared move action may be spent on (WOA-CYCLE-15: the action's type is declared; a move action moves or
 does something that takes as long, L274)."""
 
@@ -45,8 +47,17 @@ class WoaRoundCycle(DeclareThenRoll):
     """WOA-CYCLE-01..30 and WOA-INIT-01..05/26/27 (readying is the reactions' part, not yet built)."""
 
     def __init__(self, options: WoaOptions) -> None:
-        super().__init__(standard=("attack", "move", "refocus"), move=("move",), full_round=("charge",),
-                         targeted=("attack", "charge"), covers={"move": MOVE_KINDS})
+        super().__init__(standard=("attack", "move", "refocus",
+                                   "start_full_round",  # WOA-ACT-25 (W2)
+                                   ),
+                         move=("move",),
+                         full_round=("charge",
+                                     "run",  # WOA-MOVE-17 (W2)
+                                     ),
+                         targeted=("attack", "charge"), covers={"move": MOVE_KINDS},
+                         undeclared=UNDECLARED | {
+                             "crouch", "drop_prone", "quick_stand", "swift_action", "immediate_action", "speak",  # W2
+                         })
         self.o = options
 
     # --- the initiative check (WOA-CYCLE-17..23) ----------------------------------------------------------------

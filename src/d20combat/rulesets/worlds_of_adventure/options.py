@@ -27,3 +27,8 @@ class WoaOptions(BaseModel):
         True, description="WOA-INIT-04: a delayer acts right after the named creature's turn ends (turns are "
         "atomic, WOA-CYCLE-28); false = the text's literal 'begun' has no other meaning here either")
     # --- (end of the combat cycle and initiative) --------------------------------------------------------------
+    # --- action economy and movement (WOA-ACT, WOA-MOVE) ---------------------------------------------------------
+    woa_free_action_limit: int = Field(
+        3, ge=0, le=99, description="WOA-ACT-13 (not mechanizable: 'the DM sets reasonable limits'): free actions a "
+        "creature may take on its turn; 99 = no limit")
+    # --- (end of action economy and movement) ----------------------------------------------------------------------
