@@ -84,7 +84,7 @@ def test_woa_act_01_and_09_a_full_round_action_consumes_the_whole_round() -> Non
 
 
 def test_woa_act_02_and_07_the_standard_action_as_a_second_move_action() -> None:
-    """WOA-ACT-02, WOA-ACT-07: a double move; or stow a weapon and climb; the move action never stands in for a standard."""
+    """WOA-ACT-02, WOA-ACT-07: a double move (the move action never stands in for a standard one)."""
     enc = duel([])
     declare_all(enc, ax.Declare(standard="move", move="move"))
     enc.act(ax.Move(to=(7, 1)))
@@ -220,8 +220,8 @@ def test_woa_act_10_a_swift_action_with_a_declared_full_round_action() -> None:
 
 
 def test_woa_act_17_18_a_swift_action_is_the_turns_own() -> None:
-    """WOA-ACT-17, WOA-ACT-18: a swift action is taken by the creature whose turn it is — it names no other creature, unlike
-    an immediate action."""
+    """WOA-ACT-17, WOA-ACT-18: a swift action is taken by the creature whose turn it is — it names no other
+    creature, unlike an immediate action."""
     with pytest.raises(ValueError, match="no such field"):
         ax.action_from_dict({"kind": "swift_action", "name": "x", "by": "orc"}, [SwiftAction])
     assert ax.action_from_dict({"kind": "immediate_action", "name": "x", "by": "orc"}, [ImmediateAction]) == \

@@ -256,8 +256,8 @@ def run_rounds(enc: Encounter, rounds: int, first: int = 1) -> None:
 
 
 def test_woa_move_21_22_23_run_con_rounds_then_check_fail_and_rest() -> None:
-    """WOA-MOVE-21, WOA-MOVE-22, WOA-MOVE-23: Con 2 → two rounds free; the third needs Endurance DC 10 (d20 12 + 2 passes); the fourth
-    DC 11 (d20 3 + 2 fails): it stops running and rests — no run, no double move."""
+    """WOA-MOVE-21, WOA-MOVE-22, WOA-MOVE-23: Con 2 → two rounds free; the third needs Endurance DC 10 (d20 12 + 2
+    passes); the fourth DC 11 (d20 3 + 2 fails): it stops running and rests — no run, no double move."""
     runner = stats("runner", hp=20, abilities={"con": 2}, skills={"endurance": 2}, attacks=[{"weapon": "club"}])
     enc = woa([who("hero", runner, "heroes", (1, 1)), who("orc", ORC, "monsters", (29, 29))],
               [15, 1, 15, 1, 15, 1, 12, 15, 1, 3, 15, 1], width=30, height=30)
@@ -300,8 +300,8 @@ def test_woa_move_34_dropping_prone_or_into_a_crouch_is_free() -> None:
 
 
 def test_woa_move_35_36_the_distance_getting_up_counts_as() -> None:
-    """WOA-MOVE-35, WOA-MOVE-36: speed 30, step 5: crouch→stand 15, prone→crouch 15, prone→stand 30; speed 20: 10 and 20;
-    a 10-ft step with speed 15: max(7, 10) = 10 and max(15, 20) = 20."""
+    """WOA-MOVE-35, WOA-MOVE-36: speed 30, step 5: crouch→stand 15, prone→crouch 15, prone→stand 30; speed 20: 10
+    and 20; a 10-ft step with speed 15: max(7, 10) = 10 and max(15, 20) = 20."""
     assert [rise_ft(30, 5, "crouching", "standing"), rise_ft(30, 5, "prone", "crouching"),
             rise_ft(30, 5, "prone", "standing")] == [15, 15, 30]
     assert [rise_ft(20, 5, "crouching", "standing"), rise_ft(20, 5, "prone", "standing")] == [10, 20]
@@ -478,3 +478,39 @@ def test_woa_move_12_haste_grants_an_extra_move_action() -> None:
     declare_all(enc2, ax.Declare(full_round="run"))
     enc2.act(Run(to=(9, 1)))
     assert pools(enc2) == {"move": 1, "free": 3}
+
+
+# --- the provoking readings of getting up (WOA-MOVE-40/45, AMBIGUOUS) ----------------------------------------------
+def test_woa_move_40_rising_in_two_actions_of_a_round_provokes_per_the_option() -> None:
+    """WOA-MOVE-40 (AMBIGUOUS): prone → crouch, then crouch → standing in the same round. Reading 'action' (the
+    default): the second rise provokes again; 'round': it does not (one continuous rise)."""
+    from d20combat.rulesets.worlds_of_adventure.actions import provoking_reason
+
+    enc = solo(conditions=("prone",))
+    declare_all(enc, ax.Declare(standard="move", move="move"))
+    assert provoking_reason(enc.view(), "hero", GetUp(to="crouching")) is not None
+    enc.act(GetUp(to="crouching"))
+    stand = GetUp()
+    assert provoking_reason(enc.view(), "hero", stand) is not None
+    assert provoking_reason(enc.view(), "hero", stand, rise_one_aoo="round") is None
+    enc.act(stand)
+    assert not enc.state.get("hero").has("crouching") and not enc.state.get("hero").has("prone")
+
+
+def test_woa_move_45_a_quick_get_up_provokes_whatever_its_outcome_by_default() -> None:
+    """WOA-MOVE-45 (AMBIGUOUS): the attempt provokes before the check (default); the other reading provokes only
+    a success, after it: the orc's attack of opportunity is asked then, not before."""
+    from d20combat.rulesets.worlds_of_adventure.actions import provoking_reason
+
+    enc = solo(conditions=("prone",))
+    declare_all(enc)
+    assert provoking_reason(enc.view(), "hero", QuickStand()) is not None
+    assert provoking_reason(enc.view(), "hero", QuickStand(), failed_quick_stand_provokes=False) is None
+    acrobat = stats("acrobat", hp=20, skills={"acrobatics": 12}, attacks=[{"weapon": "longsword"}])
+    for face, asked in ((18, True), (5, False)):
+        two = [who("hero", acrobat, "heroes", (2, 2), conditions=["prone"]),
+               who("orc", {**ORC, "wielding": "club"}, "monsters", (3, 2))]
+        enc2 = budgeted(1, [face], two, variants={"woa_failed_quick_stand_provokes": False})
+        declare_all(enc2)
+        enc2.act(QuickStand())
+        assert (enc2.pending is not None) is asked

@@ -31,4 +31,11 @@ class WoaOptions(BaseModel):
     woa_free_action_limit: int = Field(
         3, ge=0, le=99, description="WOA-ACT-13 (not mechanizable: 'the DM sets reasonable limits'): free actions a "
         "creature may take on its turn; 99 = no limit")
+    woa_rise_one_aoo: Literal["action", "round"] = Field(
+        "action", description="WOA-MOVE-40 (AMBIGUOUS): prone → crouch → standing 'in one continuous rise' provokes "
+        "once — 'action' = within the same action (the reading: stand_up from prone to standing), 'round' = also a "
+        "rise to a crouch and then to standing with two actions of the same round")
+    woa_failed_quick_stand_provokes: bool = Field(
+        True, description="WOA-MOVE-45 (AMBIGUOUS): the quick get-up (Acrobatics DC 30) provokes whatever its "
+        "outcome; false = only a successful one provokes (after the check)")
     # --- (end of action economy and movement) ----------------------------------------------------------------------

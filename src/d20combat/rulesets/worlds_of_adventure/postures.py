@@ -29,8 +29,10 @@ from d20combat.encounter.state import CombatantState
 from d20combat.model.creature import Creature
 from d20combat.numbers import total
 from d20combat.rulesets.components import RuleError
+from d20combat.rulesets.worlds_of_adventure.actions import ROSE_TO_CROUCH
 from d20combat.rulesets.worlds_of_adventure.economy import LOST_MOVE
 from d20combat.rulesets.worlds_of_adventure.movement import WoaMovement
+from d20combat.rulesets.worlds_of_adventure.options import WoaOptions
 
 if TYPE_CHECKING:
     from d20combat.encounter.engine import Encounter, Tx
@@ -173,6 +175,7 @@ def do_get_up(enc: Encounter, tx: Tx, actor: str, a: ax.StandUp, dry: bool) -> N
                                    if slowly else ")")))
     if to == "crouching":
         tx.emit(ev.ConditionSet(actor, CROUCHING, True, "rises into a crouch"))
+        tx.emit(ev.EffectAdded(actor, ROSE_TO_CROUCH, actor, s.round + 1))  # WOA-MOVE-40
     elif start == CROUCHING:
         tx.emit(ev.ConditionSet(actor, CROUCHING, False, f"stands up: {cost} ft of movement (WOA-MOVE-35"
                                 + (", slowly, WOA-MOVE-42)" if slowly else ")")))
@@ -205,6 +208,9 @@ def do_quick_stand(enc: Encounter, tx: Tx, actor: str, a: QuickStand, dry: bool)
                         "its AC against the attack of opportunity (WOA-MOVE-45)"))
         tx.emit(ev.ConditionSet(actor, PRONE, False, "gets up quickly (WOA-MOVE-43)"))
         tx.emit(ev.Moved(actor, [list(s.get(actor).position)], 0, turn.diagonals, "rise"))
+        o = enc.ruleset.options
+        if isinstance(o, WoaOptions) and not o.woa_failed_quick_stand_provokes:
+            enc.provoke(tx, actor, "gets up quickly (WOA-MOVE-45: only a successful quick get-up provokes)")
         return
     tx.emit(ev.Note(f"{text}: stays prone and loses its next move action (WOA-MOVE-44)"))
     now = tx.state.turn
