@@ -514,3 +514,24 @@ def test_woa_move_45_a_quick_get_up_provokes_whatever_its_outcome_by_default() -
         declare_all(enc2)
         enc2.act(QuickStand())
         assert (enc2.pending is not None) is asked
+
+
+def test_woa_move_13_a_monk_spends_a_ki_point_for_an_extra_move_action() -> None:
+    """WOA-MOVE-13: ki 1: an extra move action this round (three moves: 90 ft); the point is gone next round."""
+    from d20combat.rulesets.worlds_of_adventure.move_actions import SpendKi
+
+    monk = stats("monk", hp=20, attributes={"ki_points": 1}, attacks=[{"weapon": "club"}])
+    enc = solo([15, 1], hero=monk)
+    declare_all(enc, ax.Declare(standard="move", move="move"))
+    enc.act(SpendKi())
+    with pytest.raises(IllegalAction, match="WOA-MOVE-13"):
+        enc.act(SpendKi())
+    for to in ((7, 1), (7, 7), (1, 7)):
+        enc.act(ax.Move(to=to))
+    assert sum(m.cost_ft for m in moved(enc)) == 90
+    enc.act(ax.EndTurn())
+    enc.act(ax.EndTurn())
+    declare_all(enc)
+    assert enc.state.get("hero").reactions["ki"] == 0
+    with pytest.raises(IllegalAction, match="no ki point left"):
+        enc.act(SpendKi())

@@ -57,6 +57,7 @@ class WoaRoundCycle(DeclareThenRoll):
                          targeted=("attack", "charge"), covers={"move": MOVE_KINDS},
                          undeclared=UNDECLARED | {
                              "crouch", "drop_prone", "quick_stand", "swift_action", "immediate_action", "speak",  # W2
+                             "spend_ki",  # WOA-MOVE-13 (W2)
                          })
         self.o = options
 

@@ -168,6 +168,9 @@ class WoaEconomy(StandardMoveEconomy):
         pool = self.rules.reactions.pool
         if restricted(state) is not None and pool in pools:
             pools[pool] = pools[pool] // 2
+        ki = int(creature.sheet.attributes.get("ki_points", 0))
+        if ki > 0:  # WOA-MOVE-13: a monk's ki points, kept from round to round
+            pools["ki"] = state.reactions.get("ki", ki)
         return pools
 
 
