@@ -313,7 +313,7 @@ def test_woa_move_37_stand_from_a_crouch_and_move_on() -> None:
     is refused."""
     enc = solo(conditions=("crouching",))
     declare_all(enc, ax.Declare(move="move"))
-    with pytest.raises(IllegalAction, match="15 ft left"):
+    with pytest.raises(IllegalAction, match="15 ft left of the move action after getting up 15 ft"):
         enc.act(GetUp(path=((2, 1), (3, 1), (4, 1), (5, 1))))
     enc.act(GetUp(path=((2, 1), (3, 1), (4, 1))))
     hero = enc.state.get("hero")
@@ -535,3 +535,29 @@ def test_woa_move_13_a_monk_spends_a_ki_point_for_an_extra_move_action() -> None
     assert enc.state.get("hero").reactions["ki"] == 0
     with pytest.raises(IllegalAction, match="no ki point left"):
         enc.act(SpendKi())
+
+
+@pytest.mark.parametrize(("action", "message"), [
+    (Run(to=(40, 1)), "off the map"),
+    (GetUp(), "nothing to rise from"),
+    (Crawl((2, 1)), "prone or crouching"),
+    (ax.Step((5, 5)), "not within the 5-ft step"),
+    (QuickStand(), "not prone")])
+def test_woa_move_bad_input_is_refused_by_name_and_changes_nothing(action: ax.Action, message: str) -> None:
+    """WOA-MOVE-17/35/46/27/43: what is wrong is named; the state is untouched."""
+    enc = solo()
+    declare_all(enc, ax.Declare(full_round="run") if isinstance(action, Run) else ax.Declare(move="move"))
+    before = enc.state
+    with pytest.raises(IllegalAction, match=message):
+        enc.act(action)
+    assert enc.state is before
+
+
+def test_woa_move_35_a_posture_to_rise_to_is_standing_or_crouching() -> None:
+    """WOA-MOVE-35: ``stand_up.to`` is checked when the action is read."""
+    from d20combat.encounter.registry import ActionRegistry
+
+    enc = solo()
+    with pytest.raises(ValueError, match=r"stand_up\.to"):
+        ActionRegistry(enc.ruleset).from_dict({"kind": "stand_up", "to": "sitting"})
+    assert ActionRegistry(enc.ruleset).from_dict({"kind": "stand_up", "to": "crouching"}) == GetUp(to="crouching")

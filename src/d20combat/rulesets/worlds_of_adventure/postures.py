@@ -156,14 +156,14 @@ def do_get_up(enc: Encounter, tx: Tx, actor: str, a: ax.StandUp, dry: bool) -> N
     left = actions * speed - cost
     info = None
     if path:
-        if start != CROUCHING and to != "standing":
+        if to != "standing":
             raise RuleError("stand up: only a creature standing up may move on (stand_up.path)")
         info = mv.check_path(enc.battle.game_map, enc.footprint(actor, s), tuple(path), left,
                              enc.occupancy(actor, s), diagonals_so_far=turn.diagonals,
                              difficult_diagonal_counts=enc.ruleset.movement.difficult_diagonal_counts)
         if not info.ok:
             raise RuleError(f"stand up: then move: {info.error} ({left} ft left of the move action after getting up "
-                            "{cost} ft, WOA-MOVE-37)")
+                            f"{cost} ft, WOA-MOVE-37)")
     what = f"{'stand up' if to == 'standing' else 'rise into a crouch'} from {start}" + (" slowly" if slowly else "")
     for n in range(actions):
         enc.pay(tx, actor, what + (f" ({n + 1} of {actions})" if actions > 1 else ""), "move", dry)
