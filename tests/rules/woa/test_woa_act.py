@@ -125,6 +125,21 @@ def test_woa_act_05_06_32_33_the_table_gives_each_activity_its_cost(name: str, c
     assert [e.cost for e in events if isinstance(e, ev.BudgetSpent)] == [cost]
 
 
+def test_woa_act_31_a_feat_costs_its_action_a_passive_feat_none() -> None:
+    """WOA-ACT-31: Whirlwind Attack is used as a full-round action; a passive feat (Combat Reflexes) costs nothing
+    and changes an existing action (the flat-footed immediate action, WOA-ACT-20)."""
+    enc = duel([])
+    declare_all(enc)
+    events = enc.act(ax.Activity("whirlwind-attack"))
+    assert [e.cost for e in events if isinstance(e, ev.BudgetSpent)] == ["full-round"]
+    orc = stats("orc", hp=10, saves={"ref": 1}, attacks=[{"weapon": "club"}], feats=["Combat Reflexes"])
+    enc2 = budgeted(1, [], [who("hero", HERO, "heroes", (1, 1)), who("orc", orc, "monsters", (9, 9))],
+                    surprise={"surprised": ["orc"]})
+    declare_all(enc2)
+    enc2.act(ImmediateAction("feather fall", by="orc"))
+    assert pools(enc2) == {"standard": 1, "move": 1, "free": 3}
+
+
 def test_woa_act_05_an_activity_not_in_the_table_is_refused_by_name() -> None:
     """WOA-ACT-05: the table lists the activities; an unknown one is refused, naming the table; nothing changes."""
     enc = duel([])
