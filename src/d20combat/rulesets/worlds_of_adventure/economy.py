@@ -73,7 +73,7 @@ SWIFT_LABEL = "swift (uses a combat reaction)"
 
 
 class WoaEconomy(StandardMoveEconomy):
-    """WOA-ACT-01..03, 07, 13..15, 19, 22..25 (see the module)."""
+    """WOA-ACT-01..03/07/13..15/19/22..25, WOA-MOVE-12/13/44 (see the module)."""
 
     POOL_ORDER: ClassVar[tuple[str, ...]] = ("standard", "move", "free")
     POOL_NAMES: ClassVar[Mapping[str, str]] = {"free": "free actions"}

@@ -33,8 +33,8 @@ SPEED_BONUS = "speed_bonus_"
 
 
 class WoaMovement(GridMovement):
-    """PFB's grid geometry with WOA's costs: the short step is a special free action (no free action spent,
-    WOA-MOVE-02); the rest of the movement knobs are the core's."""
+    """PFB's grid geometry with WOA's costs (WOA-MOVE-01/14/16): the short step is a special free action (no free
+    action spent, WOA-MOVE-02) as far as the reach (WOA-MOVE-27); the rest of the movement knobs are the core's."""
 
     def __init__(self) -> None:
         super().__init__(step_uses_free_action=False)
@@ -47,7 +47,7 @@ class WoaMovement(GridMovement):
           in armor of any sort;
         - WOA-MOVE-09: ``attributes: {speed_bonus_<type>: N}`` (``speed_bonus_enhancement: 10``): bonuses of the same
           type do not stack, only the highest counts.
-        A heavy load (WOA-MOVE-06) and encumbrance (WOA-MOVE-04/08: applied after these) are MISSING in the seed."""
+        A heavy load and encumbrance (applied after these) are MISSING in the seed."""
         attrs = {k.lower(): v for k, v in creature.sheet.attributes.items()}
         mods: list[Modifier] = []
         if attrs.get("barbarian_level", 0) >= 1 and creature.armor_category != "heavy":
