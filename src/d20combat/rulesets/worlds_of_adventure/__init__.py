@@ -13,6 +13,10 @@ core (Pathfinder Beginner's components, played on its 5-ft grid geometry with WO
   defense and aid attack, asked before each attack roll (:mod:`.reactions`, :mod:`.active_defense`)
 - attacks of opportunity (WOA-AOO): disengaging, ignoring a threat, standing up, unarmed against armed; the
   defensive disengage (:mod:`.opportunity`, :mod:`.disengage`)
+- the action economy (WOA-ACT): swift and immediate actions use combat reactions, restricted activity, Table:
+  Actions in Combat (``data/woa_actions.yaml``) (:mod:`.economy`, :mod:`.actions`)
+- movement (WOA-MOVE): the short step as far as the reach, running, postures and crawling (:mod:`.movement`,
+  :mod:`.run`, :mod:`.postures`)
 - saving throws (WOA-STAT-75..83): superior success and catastrophic failure, and their half-damage rule
   (:mod:`.saves`)
 - spells (WOA-SPELL): casting times, components, concentration, effects at the end of the turn or of the round,
@@ -35,17 +39,21 @@ from d20combat.numbers import Modifier, Total
 from d20combat.rules.armor_class import DefenseContext
 from d20combat.rules.damage import DamageRoll
 from d20combat.rulesets.base import Policies, Ruleset
-from d20combat.rulesets.components import ActionSet, ArmorClass, HitPointDamage, StandardMoveEconomy
+from d20combat.rulesets.components import ActionSet, ArmorClass, HitPointDamage
 from d20combat.rulesets.components.action_groups import ActionGroups
 from d20combat.rulesets.components.component import AttackInfo, View
+from d20combat.rulesets.worlds_of_adventure.actions import WoaActions
 from d20combat.rulesets.worlds_of_adventure.active_defense import WoaActiveDefense, block_reduction, situational_ac
 from d20combat.rulesets.worlds_of_adventure.awareness import Awareness
 from d20combat.rulesets.worlds_of_adventure.block import block_text, mitigate_other
 from d20combat.rulesets.worlds_of_adventure.charge import WoaCharge
 from d20combat.rulesets.worlds_of_adventure.cycle import FLAT_FOOTED, WoaRoundCycle
 from d20combat.rulesets.worlds_of_adventure.disengage import DISENGAGE
+from d20combat.rulesets.worlds_of_adventure.economy import WoaEconomy
 from d20combat.rulesets.worlds_of_adventure.feint import WoaFeint
 from d20combat.rulesets.worlds_of_adventure.items import WoaItems
+from d20combat.rulesets.worlds_of_adventure.move_actions import WoaMoveActions
+from d20combat.rulesets.worlds_of_adventure.movement import WoaMovement
 from d20combat.rulesets.worlds_of_adventure.opportunity import WoaAttacksOfOpportunity
 from d20combat.rulesets.worlds_of_adventure.options import WoaOptions
 from d20combat.rulesets.worlds_of_adventure.ready import WoaReady
@@ -116,6 +124,8 @@ class WorldsOfAdventure(Ruleset):
             actions=ActionGroups(
                 ActionSet(own=[REFOCUS,              # WOA-INIT-26
                                DISENGAGE]),          # WOA-AOO-20..22: the defensive disengage (W3)
+                WoaActions(),                        # WOA-ACT: activities, swift/immediate, speak, start/complete (W2)
+                WoaMoveActions(),                    # WOA-MOVE: short step, run, postures, crawl (W2)
                 WoaReady(check_on_miss=o.woa_ready_check_on_miss),  # WOA-INIT-06..20 (W5)
                 WoaTotalDefense(),                   # WOA-DEF-01..05 (W5)
                 WoaCharge(),                         # WOA-CHARGE-01..13 (W5)
@@ -125,11 +135,13 @@ class WorldsOfAdventure(Ruleset):
                 WoaItems(o, spells),                  # WOA-ITEM-01..33: item handling and its costs (W4)
             ),
             tactics=WoaTactics(),                     # the AI carries out a declared refocus (WOA-INIT-26)
-            economy=StandardMoveEconomy(aoo=aoo),    # WOA-REACT-02: the reaction budget refreshed every round
             reactions=aoo,                           # WOA-AOO: disengaging, ignoring a threat, standing up…
             active_defense=WoaActiveDefense(aid_defense_against_reactions=o.woa_aid_defense_against_reactions,
                                             dodge_feat_value=o.woa_dodge_feat_value),
             damage=WoaDamage(),                      # WOA-REACT-22/23: the block's DR
+            economy=WoaEconomy(max_free_actions=o.woa_free_action_limit,  # WOA-ACT: swift = a reaction (W2)
+                               aoo=aoo),             # WOA-REACT-02: the reaction budget refreshed every round (W3)
+            movement=WoaMovement(),                   # WOA-MOVE: short step = reach
         )
 
 

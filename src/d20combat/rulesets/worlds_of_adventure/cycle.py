@@ -26,7 +26,7 @@ from d20combat.model.creature import Creature
 from d20combat.numbers import Modifier, total
 from d20combat.rules.initiative import order_by_initiative
 from d20combat.rulesets.components.component import View
-from d20combat.rulesets.components.declaration import DeclareThenRoll
+from d20combat.rulesets.components.declaration import UNDECLARED, DeclareThenRoll
 from d20combat.rulesets.worlds_of_adventure.declare_ai import choose_declaration
 from d20combat.rulesets.worlds_of_adventure.options import WoaOptions
 
@@ -37,7 +37,9 @@ REFOCUSED = "refocused"
 """Refocused this round: next round's initiative die is a 20 (WOA-INIT-26/27)."""
 
 MOVE_KINDS = frozenset({"move", "draw", "sheathe", "reload", "stand_up", "shield", "climb_or_swim", "minimum_move",
-                        "drop_prone"})
+                        "drop_prone",
+                        "crawl",  # WOA-MOVE-46 (W2)
+                        })
 """What a declared move action may be spent on (WOA-CYCLE-15: the action's type is declared; a move action moves or
 does something that takes as long, L274)."""
 MOVE_KINDS = MOVE_KINDS | {"disengage"}  # WOA-AOO-20: the defensive disengage is a move action
@@ -64,6 +66,7 @@ class WoaRoundCycle(DeclareThenRoll):
             "attack", "move", "refocus",
             "ready",            # WOA-INIT-06/09 (W5): readying is a standard action whatever is readied
             "total_defense",    # WOA-DEF-01 (W5)
+            "start_full_round",  # WOA-ACT-25 (W2)
         ]
         move = [
             "move",
@@ -73,6 +76,7 @@ class WoaRoundCycle(DeclareThenRoll):
             "charge",           # WOA-CHARGE-01 (W5)
             "two_weapon_attack",  # WOA-TWF-01/02 (W5): the two-weapon full attack
             "alternative_charge",  # WOA-CHARGE-15/16 (W5): a leap, a swing, a throw — as the GM sets it up
+            "run",              # WOA-MOVE-17 (W2)
         ]
         targeted = [
             "attack", "charge",
@@ -83,7 +87,12 @@ class WoaRoundCycle(DeclareThenRoll):
             "move": MOVE_KINDS,
             "ready": READY_KINDS,  # WOA-INIT-11: a missed trigger's readied attack is taken on the turn instead
         }
-        super().__init__(standard=standard, move=move, full_round=full_round, targeted=targeted, covers=covers)
+        undeclared = UNDECLARED | {
+            "crouch", "drop_prone", "quick_stand", "swift_action", "immediate_action", "speak",  # W2
+            "spend_ki",  # WOA-MOVE-13 (W2)
+        }
+        super().__init__(standard=standard, move=move, full_round=full_round, targeted=targeted, covers=covers,
+                         undeclared=undeclared)
         self.o = options
         self.standard += ("cast_spell", "touch_spell", "spell_upkeep", "drink_potion", "use_item", "activate_device",
                           "draw_hidden")

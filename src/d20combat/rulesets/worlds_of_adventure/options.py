@@ -59,3 +59,15 @@ class WoaOptions(BaseModel):
         1, ge=0, le=10, description="WOA-REACT-37 (MISSING: the Dodge feat's amount is in the feat chapter): the dodge "
         "bonus of a dodge by a creature with the Dodge feat and no warrior or rogue level")
     # --- (end of combat reactions and attacks of opportunity) ------------------------------------------------
+    # --- action economy and movement (WOA-ACT, WOA-MOVE) ---------------------------------------------------------
+    woa_free_action_limit: int = Field(
+        3, ge=0, le=99, description="WOA-ACT-13 (not mechanizable: 'the DM sets reasonable limits'): free actions a "
+        "creature may take on its turn; 99 = no limit")
+    woa_rise_one_aoo: Literal["action", "round"] = Field(
+        "action", description="WOA-MOVE-40 (AMBIGUOUS): prone → crouch → standing 'in one continuous rise' provokes "
+        "once — 'action' = within the same action (the reading: stand_up from prone to standing), 'round' = also a "
+        "rise to a crouch and then to standing with two actions of the same round")
+    woa_failed_quick_stand_provokes: bool = Field(
+        True, description="WOA-MOVE-45 (AMBIGUOUS): the quick get-up (Acrobatics DC 30) provokes whatever its "
+        "outcome; false = only a successful one provokes (after the check)")
+    # --- (end of action economy and movement) ----------------------------------------------------------------------
