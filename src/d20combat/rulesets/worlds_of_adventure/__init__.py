@@ -139,8 +139,8 @@ class WorldsOfAdventure(Ruleset):
             active_defense=WoaActiveDefense(aid_defense_against_reactions=o.woa_aid_defense_against_reactions,
                                             dodge_feat_value=o.woa_dodge_feat_value),
             damage=WoaDamage(),                      # WOA-REACT-22/23: the block's DR
-            economy=WoaEconomy(max_free_actions=o.woa_free_action_limit,  # WOA-ACT: swift = a reaction (W2)
-                               aoo=aoo),             # WOA-REACT-02: the reaction budget refreshed every round (W3)
+            economy=WoaEconomy(max_free_actions=o.woa_free_action_limit),  # WOA-ACT: swift = a reaction; the
+                                                      # reactions' budget refreshed every round (WOA-REACT-02)
             movement=WoaMovement(),                   # WOA-MOVE: short step = reach
         )
 

@@ -22,7 +22,6 @@ from d20combat.encounter import events as ev
 from d20combat.encounter.state import CombatantState, TurnState
 from d20combat.model.creature import Creature
 from d20combat.rulesets.components import BudgetError, RuleError, StandardMoveEconomy, TurnAllowance, View
-from d20combat.rulesets.components.reactions import ThreatenedSquareAoO
 
 if TYPE_CHECKING:
     from d20combat.rulesets.base import Ruleset
@@ -79,8 +78,8 @@ class WoaEconomy(StandardMoveEconomy):
     POOL_ORDER: ClassVar[tuple[str, ...]] = ("standard", "move", "free")
     POOL_NAMES: ClassVar[Mapping[str, str]] = {"free": "free actions"}
 
-    def __init__(self, *, max_free_actions: int = 3, aoo: ThreatenedSquareAoO | None = None) -> None:
-        super().__init__(max_free_actions=max_free_actions, aoo=aoo)
+    def __init__(self, *, max_free_actions: int = 3) -> None:
+        super().__init__(max_free_actions=max_free_actions)
 
     def allowance(self, creature: Creature, state: CombatantState, *, surprise_round: bool) -> TurnAllowance:
         base = super().allowance(creature, state, surprise_round=surprise_round)
