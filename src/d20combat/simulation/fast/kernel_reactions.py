@@ -19,7 +19,9 @@ from d20combat.simulation.fast.geometry import NONE, crossed_scaled_into
 from d20combat.simulation.fast.grid import distance_ft, within_reach
 from d20combat.simulation.fast.jit import njit
 from d20combat.simulation.fast.kernel_base import (
+    CB_COWERING,
     CB_OFF_GUARD,
+    CB_PANICKED,
     COND,
     DOWN,
     E_REACTION_SPENT,
@@ -70,6 +72,7 @@ def _could(s: I64, cs: I64, opt: I64, kn: I64, enemy: int, c: int, r: int, size:
     CMV-HELP-04), threatening the footprint."""
     return bool(s[enemy, REACT] > 0 and not s[enemy, DOWN]
                 and not (kn[K_AOO_TABLE] and s[enemy, COND] & CB_OFF_GUARD)
+                and not s[enemy, COND] & (CB_PANICKED | CB_COWERING)  # CMV-COND-28/31: never attacks, cannot act
                 and threatens(s, cs, opt, kn, enemy, c, r, size))
 
 

@@ -17,6 +17,7 @@ from d20combat.simulation.fast import kernel_base as k
 from d20combat.simulation.fast.compile import SIZE, CompiledBattle
 from d20combat.simulation.fast.kernel import run
 from d20combat.simulation.fast.kernel_effects import FX_COLS, clear_effects
+from d20combat.simulation.fast.layout import FEAR_SRC
 
 I64 = npt.NDArray[np.int64]
 
@@ -92,6 +93,7 @@ def play_fast(cb: CompiledBattle, seed: int, *, log: bool = False, tape_words: i
         s[:, k.FOUND_TGT] = -1
         s[:, k.LOADED:k.LOADED + cb.loaded0.shape[1]] = cb.loaded0
         clear_effects(s)  # the effect columns after the options (kernel_effects)
+        s[:, k.COND] = np.where(cb.cs[:, FEAR_SRC] != -2, k.CB_PANICKED, 0)  # a starting panic (kernel_fear)
         for cid in setup.surprised:
             s[index[cid], k.SURPRISED] = 1
         t = np.zeros(k.N_T, dtype=np.int64)
