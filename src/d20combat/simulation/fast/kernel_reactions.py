@@ -136,11 +136,17 @@ def path_risks(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64, mover: 
     if n_all > 63:
         return _path_risks_per_enemy(w, m, s, t, occ, order, mover, found, paths, n, lo_c, hi_c, lo_r, hi_r)
     able = np.zeros(n_all, dtype=np.bool_)  # enemies that may react at all (the square left aside)
+    box = np.empty((n_all, 4), dtype=np.int64)  # the mover's origins each could threaten: its reach around it
     any_able = False
     for enemy in range(n_all):
         if cs[enemy, SIDE] != cs[mover, SIDE] and s[enemy, REACT] > 0 and not s[enemy, DOWN]:
             able[enemy] = True
             any_able = True
+            squares = cs[enemy, REACH] // 5  # a footprint gap of more squares is farther than the reach
+            box[enemy, 0] = s[enemy, PC] - squares - size + 1
+            box[enemy, 1] = s[enemy, PC] + cs[enemy, SIZE] - 1 + squares
+            box[enemy, 2] = s[enemy, PR] - squares - size + 1
+            box[enemy, 3] = s[enemy, PR] + cs[enemy, SIZE] - 1 + squares
     if not any_able:
         return out
     mask = np.full((hi_c - lo_c + 1, hi_r - lo_r + 1), -1, dtype=np.int64)
@@ -152,7 +158,8 @@ def path_risks(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64, mover: 
             if bits < 0:  # the cheap test first: a call with the tables (w, m) costs more than it
                 bits = 0
                 for enemy in range(n_all):
-                    if able[enemy] and _could(s, cs, opt, kn, enemy, c, r, size) and \
+                    if able[enemy] and box[enemy, 0] <= c <= box[enemy, 1] and box[enemy, 2] <= r <= box[enemy, 3] \
+                            and _could(s, cs, opt, kn, enemy, c, r, size) and \
                             offered_at(w, m, s, t, occ, enemy, mover, c, r):
                         bits |= np.int64(1) << enemy
                 mask[c - lo_c, r - lo_r] = bits
