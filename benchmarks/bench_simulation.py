@@ -4,7 +4,7 @@
 - encounters per **CPU-second** (``time.process_time``, so the machine's other load distorts it little), per
   example of every ruleset (and the demo under ``--ruleset off-guard`` / ``skill-based`` / ``epic-path``, and
   four examples under off-guard, its reaction attacks on, with only the starting conditions the kernel plays —
-  "off-guard, kernel's conditions": blur and concealed:N kept, panicked and the rest dropped): the reference
+  "off-guard, kernel's conditions": blur, concealed:N and panicked kept, the rest dropped): the reference
   engine and the compiled fast path play the very same encounters (same seeds, same number), interleaved
   run by run, in this process; where the fast path refuses a battle it prints the components it lacks;
 - 1 → 2 worker processes end to end through ``simulate_outcomes`` (pool start-up included): wall-clock
@@ -52,13 +52,13 @@ CASES: tuple[tuple[str, str | None], ...] = (
 )
 OFF_GUARD_FAST: tuple[str, ...] = ("off-guard-ambush", "goblin-ambush", "ogre-charge", "odds-duel")
 """Examples also played under off-guard with its default options (reaction attacks on) with only the starting
-conditions the kernel plays (blur, concealed:N; it refuses the others, e.g. panicked), so the fast path's off-guard
-figure stands beside the reference's."""
+conditions the kernel plays (blur, concealed:N, panicked; it refuses the others, e.g. frightened), so the fast path's
+off-guard figure stands beside the reference's."""
 
 
 def off_guard_fast(data: dict[str, Any]) -> dict[str, Any]:
     """``data`` under off-guard (default options: reaction attacks on), only the starting conditions the kernel
-    plays kept (blur, concealed:N — the misty ford's Grukk keeps his blur, its coward is not panicked)."""
+    plays kept (blur, concealed:N, panicked — the misty ford's Grukk keeps his blur, its coward its panic)."""
     def played(c: dict[str, Any]) -> dict[str, Any]:
         kept = [x for x in c.get("conditions", []) if parse_condition(x)[0] in PLAYED]
         return {**{k: v for k, v in c.items() if k != "conditions"}, **({"conditions": kept} if kept else {})}

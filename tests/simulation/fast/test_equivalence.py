@@ -214,13 +214,15 @@ def test_components_the_kernel_lacks_are_refused_by_name() -> None:
 
 
 def test_battles_outside_the_kernel_are_refused_with_the_reason() -> None:
-    """Off-guard's example starts with conditions (Grukk's blur, a panicked goblin); the kernel plays the blur
-    (CMV-CONC-06) but not the panic: refused with that reason, though every component of the ruleset is
-    supported."""
+    """Off-guard's example starts with conditions (Grukk's blur, a goblin panicked by Valeros): the kernel plays both
+    (CMV-CONC-06, CMV-COND-27..29), so it plays on the fast path; a starting condition it lacks (frightened) is
+    refused with that reason, though every component of the ruleset is supported."""
     ambush = _load("off-guard-ambush")
     assert unsupported_components(battle_from_data(ambush, "scenario", None).ruleset) == []
-    assert engine_for(ambush, None, "auto") == ("reference", "coward starts with conditions (panicked:valeros:12); "
-                                                "the kernel plays only blur, concealed")
+    assert engine_for(ambush, None, "auto") == ("fast", "the ruleset keeps the core procedure")
+    ambush["combatants"][5]["conditions"] = ["frightened:valeros:12"]
+    assert engine_for(ambush, None, "auto") == ("reference", "coward starts with conditions (frightened:valeros:12); "
+                                                "the kernel plays only blur, concealed, panicked")
     data = _load("goblin-ambush")
     data["combatants"][0]["conditions"] = ["prone"]
     with pytest.raises(NotCompilable, match="valeros starts with conditions"):
@@ -342,10 +344,22 @@ def test_the_misty_ford_keeps_grukks_blur_on_the_fast_path() -> None:
 
 
 def test_starting_conditions_the_kernel_lacks_are_refused_by_name() -> None:
-    """The misty ford's panicked coward (CMV-COND-27..29) is refused naming the condition; blur alone is played."""
-    battle = battle_from_data(_load("off-guard-ambush"), "scenario", None)
-    with pytest.raises(NotCompilable, match=r"coward starts with conditions \(panicked:valeros:12\)"):
-        compile_battle(battle)
+    """A coward that starts frightened or shaken (CMV-COND-24..26) is refused naming the condition; panicked
+    (CMV-COND-27..29) is played, but only as off-guard's, one fear a creature."""
+    data = _load("off-guard-ambush")
+    for fear in ("frightened:valeros:12", "shaken"):
+        data["combatants"][5]["conditions"] = [fear]
+        with pytest.raises(NotCompilable, match=rf"coward starts with conditions \({fear}\)"):
+            compile_battle(battle_from_data(data, "scenario", None))
+    data["combatants"][5]["conditions"] = ["panicked:valeros:12", "panicked:merisiel:10"]
+    with pytest.raises(NotCompilable, match=r"coward starts with more than one fear"):
+        compile_battle(battle_from_data(data, "scenario", None))
+    pfb = _load("off-guard-ambush")
+    pfb = {**pfb, "ruleset": "pathfinder-beginner", "variants": {},
+           "combatants": [{k: v for k, v in c.items() if k != "conditions" or c["id"] != "leader"}
+                          for c in pfb["combatants"]]}
+    with pytest.raises(NotCompilable, match=r"coward starts panicked; the kernel plays it only with off-guard's"):
+        compile_battle(battle_from_data(pfb, "scenario", None))
     pfb = {**_load("goblin-ambush"), "ruleset": "pathfinder-beginner"}
     pfb["combatants"][0] = {**pfb["combatants"][0], "conditions": ["blur"]}
     with pytest.raises(NotCompilable, match=r"only with off-guard's stacking concealment"):
@@ -379,3 +393,70 @@ def test_the_skill_based_ruleset_replays_the_reference_log() -> None:
         for seed in (0, 1):
             count += seen(replay_both(game, seed))
     assert {"reserve", "feint", "opening used", "cast", "countered", "critical attack", "off-hand"} <= set(count), count
+
+
+def test_the_misty_ford_with_its_panicked_goblin_replays_the_reference_log() -> None:
+    """CMV-COND-27..29, CMV-COND-23/24/31: the misty ford example whole — the goblin panicked by Valeros flees from
+    him (drawing his reaction attack, CMV-COV-08), never attacks, cowers when cornered and stops once it can flee
+    (its pools given back, ``TurnPoolsSet``), is off-guard while cowering, saves against the panic at the end of its
+    turn (Will, shaken −2) and is shaken on its death saves."""
+    data = _load("off-guard-ambush")
+    seen: set[str] = set()
+    for i in range(8):
+        for e in _assert_same_battle(data, encounter_seed(3, i)):
+            if e[0] == "condition" and e[1] == "coward" and e[2].startswith(("cowering", "panicked")):
+                seen.add(f"{e[2].split(':')[0]} {e[3]}")
+            elif e[0] in ("pools", "turn_ended") and e[1] == "coward":
+                seen.add(e[0] if e[0] == "pools" else e[2].split(":")[0])
+            elif e[0] == "note" and e[1].startswith("coward Will save"):
+                seen.add("will save")
+            elif e[0] == "moved" and e[1] == "coward":
+                seen.add("flees")
+    assert {"cowering True", "cowering False", "pools", "cowering", "will save", "flees"} <= seen, seen
+
+
+def _panicked(rnd: random.Random, combatants: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The creatures' starting conditions cut to those the kernel plays, and a third of them panicked
+    (CMV-COND-27): by a foe it names, with a DC or none (never overcome), or by none (the nearest foe is its
+    terror)."""
+    out = []
+    for c in combatants:
+        kept = [x for x in c.get("conditions") or [] if x.split(":")[0] in ("blur", "concealed")]
+        foes = [f"{e['id']}-1" if e.get("count") else e["id"] for e in combatants if e["side"] != c["side"]]
+        if foes and rnd.random() < 0.35:
+            source = rnd.choice(foes)
+            kept.append(rnd.choice([f"panicked:{source}:{rnd.choice([6, 10, 14, 18, 25])}",
+                                    f"panicked:{source}:{rnd.choice([6, 12])}", f"panicked:{source}", "panicked"]))
+        out.append({**{k: v for k, v in c.items() if k != "conditions"}, **({"conditions": kept} if kept else {})})
+    return out
+
+
+def test_panicked_creatures_replay_the_reference_log() -> None:
+    """CMV-COND-23/24/27..31 in random off-guard battles of the shared generator (every terrain, sizes, two or three
+    sides, surprise rounds, variants sampled, on half the maps a third of the floor dark): a third of the creatures
+    start panicked — they flee the source of their terror by the move that takes them farthest (CMV-COND-28,
+    proposed), never attack nor make reaction attacks, cower when cornered at the start of their turn and stop when
+    they can flee again or are no longer panicked (CMV-COND-29), are off-guard and without actions or reactions
+    while cowering (CMV-COND-30/31), roll the Will save at the end of their turn unless the GM decides
+    (``cmv_fear_save``, CMV-COND-23) and are shaken on saves, death saves too unless ``cmv_shaken_death_saves`` is
+    off (CMV-COND-24)."""
+    seen: set[str] = set()
+    for data, rnd in battles(36, 53):
+        rows = data.get("map", {}).get("rows")
+        if rows and rnd.random() < 0.5:
+            data = {**data, "map": {**data["map"], "rows": ["".join(rnd.choice("dD") if ch == "." and
+                                                                   rnd.random() < 0.33 else ch for ch in row)
+                                                           for row in rows]}}
+        variants = {**_variants(rnd), "cmv_fear_save": rnd.choice(["end-of-turn", "end-of-turn", "gm"]),
+                    "cmv_shaken_death_saves": rnd.random() < 0.7}
+        game = {**data, "ruleset": "off-guard", "variants": variants,
+                "combatants": _panicked(rnd, data["combatants"])}
+        for seed in (0, 1):
+            for e in replay_both(game, seed):
+                if isinstance(e, ev.ConditionSet) and e.condition.startswith(("cowering", "panicked")):
+                    seen.add(e.reason.split(" (")[0])
+                elif isinstance(e, ev.TurnPoolsSet):
+                    seen.add("pools")
+                elif isinstance(e, ev.Note) and "to overcome being panicked" in e.text:
+                    seen.add("will save")
+    assert {"panicked and cornered", "no longer cornered", "overcomes its fear", "pools", "will save"} <= seen, seen

@@ -206,7 +206,7 @@ from d20combat.simulation.fast.layout import (
 from d20combat.simulation.fast.layout import (
     NotCompilable as NotCompilable,
 )
-from d20combat.simulation.fast.starting import check_starting, magic_concealment
+from d20combat.simulation.fast.starting import check_starting, fear, magic_concealment
 from d20combat.simulation.fast.steps import move_table
 
 I64 = npt.NDArray[np.int64]
@@ -484,6 +484,7 @@ def compile_battle(battle: Battle) -> CompiledBattle:
 
     compile_components(battle, kn, light)
     magic_concealment(battle, ids, cs)
+    fear(battle, ids, state0, cs, kn)  # a starting panic (kernel_fear)
     sizes = sorted({int(x) for x in cs[:, SIZE]})
     cs[:, MOVE_SLOT] = [sizes.index(int(x)) for x in cs[:, SIZE]]
     move_tables = np.stack([move_table(passable, walls, difficult, size, False, rs.movement.difficult_diagonal_counts)

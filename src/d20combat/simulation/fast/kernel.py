@@ -20,7 +20,6 @@ from d20combat.simulation.fast.compile import (
     ID_RANK,
     K_MAX_CANDIDATES,
     K_STEP_FREE,
-    MOVE_SLOT,
     N_ATTACKS,
     RANGED,
     REACH,
@@ -49,7 +48,9 @@ from d20combat.simulation.fast.kernel_base import (
     C_MOVE,
     C_NONE,
     C_STANDARD,
+    CB_PANICKED,
     CHARGE_UNTIL,
+    COND,
     DEAD,
     DOWN,
     E_EFFECT_ADD,
@@ -88,6 +89,7 @@ from d20combat.simulation.fast.kernel_cdg import BONUS as CDG_BONUS
 from d20combat.simulation.fast.kernel_cdg import adjacent_shot, find, lose_found, survive_or_die
 from d20combat.simulation.fast.kernel_concealment import light_sources
 from d20combat.simulation.fast.kernel_effects import charge_added, found_slot
+from d20combat.simulation.fast.kernel_fear import fear_source, flee_square, move_options, overcome
 from d20combat.simulation.fast.kernel_flow import (
     advance,
     cannot_act,
@@ -126,7 +128,7 @@ from d20combat.simulation.fast.layout import (
     SPELL,
     T_SKL_CRIT,
 )
-from d20combat.simulation.fast.paths import FOUND, FOUND_PATHS, KINDS, reachable_into, search_box
+from d20combat.simulation.fast.paths import FOUND, FOUND_PATHS
 from d20combat.simulation.fast.paths import workspace as search_workspace
 from d20combat.simulation.fast.steps import footprint_step_cost
 
@@ -137,29 +139,6 @@ I16 = npt.NDArray[np.int16]
 U32 = npt.NDArray[np.uint32]
 
 
-@njit
-def occ_kinds(s: I64, cs: I64, me: int, out: npt.NDArray[np.int8], c_lo: int, r_lo: int, w: int, h: int) -> None:
-    """``Encounter.occupancy`` from ``me``'s side over ``w`` × ``h`` squares from ``(c_lo, r_lo)``, into
-    ``out[c - c_lo, r - r_lo]``: 0 empty, 1 helpless, 2 ally, 3 enemy, the strictest per square."""
-    out[:w, :h] = 0
-    for o in range(s.shape[0]):
-        if o == me:
-            continue
-        if s[o, DOWN]:
-            kind = 1
-        elif cs[o, SIDE] == cs[me, SIDE]:
-            kind = 2
-        else:
-            kind = 3
-        size = cs[o, SIZE]
-        for dc in range(size):
-            for dr in range(size):
-                c = s[o, PC] + dc - c_lo
-                r = s[o, PR] + dr - r_lo
-                if 0 <= c < w and 0 <= r < h and out[c, r] < kind:
-                    out[c, r] = kind
-
-
 # ================================================================== the AI (controllers/ai.py, TacticalAI)
 
 @njit
@@ -167,17 +146,6 @@ def can_afford(w: tuple, s: I64, t: I64, cost: int) -> bool:  # type: ignore[typ
     cs = w[0]
     kn = w[9]
     return pay_label(s, cs, t, kn, cost) != -1
-
-
-@njit
-def move_options(w: tuple, m: tuple, s: I64, t: I64, me: int) -> int:  # type: ignore[type-arg]
-    """``Encounter.move_options`` (PFB-MOVE-06..27) for the creature whose turn it is: how many squares, found
-    in ``m[8]`` (rows ``(c, r, cost, diagonals, path length)`` in ``(c, r)`` order; see ``paths.reachable_into``)."""
-    cs, tables, ws = w[0], m[7], m[8]
-    c0, r0, size, budget = s[me, PC], s[me, PR], cs[me, SIZE], max(speed_ft(s, cs, w[9], me), 5)
-    c_lo, r_lo, bw, bh = search_box(tables.shape[1], tables.shape[2], c0, r0, budget)
-    occ_kinds(s, cs, me, ws[KINDS], c_lo, r_lo, bw + size - 1, bh + size - 1)
-    return reachable_into(tables[cs[me, MOVE_SLOT]], c0, r0, size, budget, t[T_DIAGS], ws)
 
 
 @njit
@@ -530,6 +498,13 @@ def choose(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64) -> Decision
     foes = foes_of(s, cs, order, me)
     if foes.shape[0] == 0:
         return act(A_END, 0, 0)
+    if w[9][K_TACTICS_CMV] and s[me, COND] & CB_PANICKED:  # CmvTactics.ai_suggestion: flee when panicked
+        src = fear_source(s, cs, me)
+        if src != -1:
+            if not can_afford(w, s, t, C_MOVE):
+                return act(A_END, 0, 0)
+            k = flee_square(w, m, s, t, me, src)
+            return act(A_END, 0, 0) if k == -1 else move_to(m, k)
     threatened = False
     if w[9][K_AOO]:  # ThreatenedSquareAoO.threatened: a standing foe's melee weapon reaches me
         for f in foes:
@@ -590,13 +565,14 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
     me = t[T_ACTOR]
     if kind == A_END:
         skill_end_of_turn(ev, t, kn, me)  # skill-based's auto reserve (kernel_skill_economy)
+        overcome(ev, s, cs, t, kn, tape, me)  # off-guard: the Will save against a panic (kernel_fear)
         end_turn(ev, s, cs, t, kn, me, R_NONE)
-        advance(ev, s, cs, t, kn, tape, order)
+        advance(w, m, ev, s, cs, t, kn, tape, order)
         return
     why = distracting(opt, kn, me, kind, a, b)  # skill-based: a distracting act provokes before it happens
     if why and not provoke(w, m, ev, s, t, occ, tape, order, me, np.zeros(s.shape[0], dtype=np.bool_), why):
         end_turn(ev, s, cs, t, kn, me, R_CANNOT)
-        advance(ev, s, cs, t, kn, tape, order)
+        advance(w, m, ev, s, cs, t, kn, tape, order)
         return
     if kind == A_ATTACK:
         _ok, total, _raw, degree, pct = plan(w, m, s, t, occ, me, a, b, s[me, PC], s[me, PR], True)
@@ -683,7 +659,7 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
         strenuous(ev, s, cs, t, kn, tape, me)
     if t[T_HAS_TURN] and cannot_act(s, cs, t, me) != R_NONE:
         end_turn(ev, s, cs, t, kn, me, R_CANNOT)
-        advance(ev, s, cs, t, kn, tape, order)
+        advance(w, m, ev, s, cs, t, kn, tape, order)
     else:
         check_end(ev, s, cs, t, kn)
 
@@ -697,7 +673,7 @@ def run(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64, tape: U32, ev:
     m = (*m, search_workspace(most, np.max(w[0][:, SIZE])), m[2].copy())
     positions(t, w[9], order)  # skill-based's active defense: who has had its turn (kernel_skill_defense)
     new_round(ev, s, w[0], t, w[9], 1, surprise)
-    advance(ev, s, w[0], t, w[9], tape, order)
+    advance(w, m, ev, s, w[0], t, w[9], tape, order)
     while not t[T_ENDED] and t[T_HAS_TURN]:
         kind, a, b, move_cost, move_diags, path = choose(w, m, s, t, occ, order)
         if t[T_EXHAUSTED]:

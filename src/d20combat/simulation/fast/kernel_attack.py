@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from d20combat.simulation.fast.grid import within_reach
 from d20combat.simulation.fast.jit import njit
-from d20combat.simulation.fast.kernel_base import DOWN, PC, PR, WIELD
+from d20combat.simulation.fast.kernel_base import CB_COWERING, COND, DOWN, PC, PR, WIELD
 from d20combat.simulation.fast.kernel_injury import damage_taken
 from d20combat.simulation.fast.layout import (
     ELEVATION_PLANE,
@@ -121,7 +121,7 @@ def flanked(s: I64, cs: I64, opt: I64, att: int, tgt: int) -> bool:
         for ally in range(n):
             if cs[ally, ID_RANK] != rank or ally == att or ally == tgt or cs[ally, SIDE] != cs[att, SIDE]:  # noqa: SIM109 - numba
                 continue
-            if s[ally, DOWN]:  # cannot act, helpless or without actions: all the injury's out of the fight
+            if s[ally, DOWN] or s[ally, COND] & CB_COWERING:  # cannot act, helpless or without actions
                 continue
             reach = _melee_reach(s, cs, opt, ally)
             if reach <= 0 or not within_reach(s[ally, PC], s[ally, PR], cs[ally, SIZE], reach, s[tgt, PC],

@@ -46,6 +46,9 @@ H_CMV_DEAD, H_CMV_DYING, H_CMV_STABLE = 5, 6, 7
 # --- stored conditions the kernel tracks (COND bits) ----------------------------------------------------------
 CB_BLOODIED, CB_STAGGERED, CB_DYING, CB_STABLE, CB_DEAD, CB_OFF_GUARD = 1, 2, 4, 8, 16, 32
 OUT_COLD = CB_DYING | CB_STABLE | CB_DEAD
+CB_PANICKED, CB_COWERING = 64, 128
+"""Off-guard's fear (kernel_fear): the starting ``panicked:<source>:<DC>`` (CMV-COND-27/28) and the
+``cowering:cornered`` it brings when cornered (CMV-COND-29/31)."""
 
 # --- costs and the labels ``Ruleset.pay`` gives them ------------------------------------------------------
 C_STANDARD, C_MOVE, C_FULL, C_FREE, C_NONE = 0, 1, 2, 3, 4
@@ -66,8 +69,13 @@ E_FOUND_ADD, E_FOUND_END, E_FIND_NOTE, E_CDG_SURVIVES = range(20, 24)
 the note of the finding action (actor, target, c, r) and the survivor's note (target, hp, kept state code)."""
 E_REACTIONS_SET, E_REACTION_SPENT = 24, 25
 """``ReactionsSet`` (creature, attacks of opportunity) and ``ReactionSpent`` (reactor, mover, the square left)."""
+E_FEAR_SAVE, E_POOLS = 26, 27
+"""Off-guard's fear (kernel_fear): the Will save's note (creature, face, DC, succeeded) and ``TurnPoolsSet``
+(creature, standard, move, free) once the start-of-turn changes settle."""
 MODE_MOVE, MODE_STEP, MODE_CHARGE = 0, 1, 2
 R_NONE, R_CANNOT, R_SURPRISED, R_HEALTH = 0, 1, 2, 3
+R_COWERING = 4
+"""``Encounter._cannot_act``: cowering, it takes no actions (CMV-COND-31)."""
 NOTE_FIRES, NOTE_DRAWS, NOTE_RELOADS = 0, 1, 2
 SRC_BLEEDING, SRC_STRENUOUS, SRC_CDG = -1, -2, -3
 

@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from d20combat.simulation.fast.grid import footprint_distance_ft as fp_dist
 from d20combat.simulation.fast.jit import njit
-from d20combat.simulation.fast.kernel_base import CB_OFF_GUARD, COND, PC, PR, SURPRISED, T_SURPRISE
+from d20combat.simulation.fast.kernel_base import CB_COWERING, CB_OFF_GUARD, COND, PC, PR, SURPRISED, T_SURPRISE
 from d20combat.simulation.fast.kernel_concealment import light_sources
 from d20combat.simulation.fast.kernel_injury import set_condition
 from d20combat.simulation.fast.layout import ID_RANK, K_DEF_CMV, K_UNSEEN, NARROW_PLANE, SIZE
@@ -56,7 +56,7 @@ def off_guard(s: I64, cs: I64, t: I64, kn: I64, light: I64, att: int, tgt: int) 
         return 1
     if not kn[K_DEF_CMV]:
         return 0
-    if s[tgt, COND] & CB_OFF_GUARD:
+    if s[tgt, COND] & (CB_OFF_GUARD | CB_COWERING):  # cowering includes off-guard (CMV-COND-30)
         return 1
     if kn[K_UNSEEN]:
         # totally_concealed(target sees attacker): darkness on every square of the attacker, out of darkvision

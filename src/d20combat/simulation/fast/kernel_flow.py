@@ -23,6 +23,7 @@ from d20combat.simulation.fast.kernel_base import (
     C_FULL,
     C_MOVE,
     C_STANDARD,
+    CB_COWERING,
     CB_DEAD,
     CB_STABLE,
     COND,
@@ -30,6 +31,7 @@ from d20combat.simulation.fast.kernel_base import (
     E_BUDGET,
     E_END,
     E_NOTE,
+    E_POOLS,
     E_REACTIONS_SET,
     E_ROUND,
     E_STABLE,
@@ -48,6 +50,7 @@ from d20combat.simulation.fast.kernel_base import (
     L_NONE,
     L_STANDARD,
     L_STD_AS_MOVE,
+    R_COWERING,
     R_HEALTH,
     R_NONE,
     R_SURPRISED,
@@ -82,6 +85,7 @@ from d20combat.simulation.fast.kernel_base import (
 from d20combat.simulation.fast.kernel_defense import start_of_round as defense_start_of_round
 from d20combat.simulation.fast.kernel_defense import start_of_turn as defense_start_of_turn
 from d20combat.simulation.fast.kernel_effects import end_own_effects
+from d20combat.simulation.fast.kernel_fear import panic
 from d20combat.simulation.fast.kernel_injury import after_damage as injury_after_damage
 from d20combat.simulation.fast.kernel_injury import no_actions, single_action
 from d20combat.simulation.fast.kernel_injury import start_of_round as injury_start_of_round
@@ -215,6 +219,8 @@ def cannot_act(s: I64, cs: I64, t: I64, i: int) -> int:
         return R_SURPRISED
     if s[i, DOWN]:
         return R_HEALTH
+    if s[i, COND] & CB_COWERING:  # off-guard's cowering takes no actions (CMV-COND-31, kernel_fear)
+        return R_COWERING
     return R_NONE
 
 
@@ -231,13 +237,16 @@ def end_turn(ev: I64, s: I64, cs: I64, t: I64, kn: I64, i: int, reason: int) -> 
 
 
 @njit
-def start_of_turn(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, actor: int) -> None:
+def start_of_turn(w: tuple, m: tuple, ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32,  # type: ignore[type-arg]
+                  actor: int) -> None:
     """``Encounter._start_of_turn`` (effects end before their anchor's slot, PFB-TIME-03..05) and
-    ``Ruleset.start_of_turn`` (the dying check, PFB-HP-02)."""
+    ``Ruleset.start_of_turn`` (the dying check, PFB-HP-02; off-guard's death save, then a panicked creature
+    cowering when cornered, CMV-COND-29)."""
     end_own_effects(ev, s, t, actor)  # the charge's and the found effects, in the order added
     defense_start_of_turn(ev, s, cs, t, kn, actor)
     if kn[K_INJURY_CMV]:
         injury_start_of_turn(ev, s, cs, t, kn, tape, actor)
+        panic(ev, w, m, s, t, actor)  # kernel_fear
         return
     if not kn[K_DYING_PF1] or s[actor, STABLE] or health(s[actor, HP], cs[actor, CON_SCORE]) != H_DYING:
         return
@@ -269,7 +278,8 @@ def new_round(ev: I64, s: I64, cs: I64, t: I64, kn: I64, round_no: int, surprise
 
 
 @njit
-def advance(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, order: I64) -> None:
+def advance(w: tuple, m: tuple, ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32,  # type: ignore[type-arg]
+            order: I64) -> None:
     """``Encounter._advance``: on to the next creature able to act; rounds roll over; the end when due."""
     n = order.shape[0]
     while not t[T_ENDED]:
@@ -302,14 +312,28 @@ def advance(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, order: I64) ->
         t[T_DIAGS] = 0
         t[T_ACTIONS] = 0
         t[T_HAS_TURN] = 1
-        start_of_turn(ev, s, cs, t, kn, tape, actor)
+        start_of_turn(w, m, ev, s, cs, t, kn, tape, actor)
         skill_release(ev, t, kn, actor)  # skill-based's actions: the reserve becomes the turn's (kernel_skill_economy)
         if t[T_ENDED]:
             return
         reason = cannot_act(s, cs, t, actor)
         if reason == R_NONE:
+            if kn[K_ECON_CMV] and pools != (0 if no_actions(s, kn, actor) else 1):
+                settle_pools(ev, s, cs, t, kn, actor)
             return
         end_turn(ev, s, cs, t, kn, actor, reason)
+
+
+@njit
+def settle_pools(ev: I64, s: I64, cs: I64, t: I64, kn: I64, actor: int) -> None:
+    """``Encounter._settle_pools`` under off-guard's economy (CMV-COND-28/29: a coward that stops cowering
+    flees): the turn's pools become what the economy gives the creature as it now is (``TurnPoolsSet``)."""
+    free_allowed, _ = allowance(s, cs, t, kn, actor)
+    pools = 0 if no_actions(s, kn, actor) else 1
+    t[T_STD] = pools
+    t[T_MOV] = pools
+    t[T_FREE] = free_allowed
+    emit(ev, t, E_POOLS, actor, pools, pools, free_allowed, 0, 0, 0)
 
 
 @njit

@@ -23,8 +23,10 @@ import numpy.typing as npt
 from d20combat.simulation.fast.jit import njit
 from d20combat.simulation.fast.kernel_base import (
     CB_BLOODIED,
+    CB_COWERING,
     CB_DEAD,
     CB_DYING,
+    CB_PANICKED,
     CB_STABLE,
     CB_STAGGERED,
     COND,
@@ -49,6 +51,7 @@ from d20combat.simulation.fast.layout import (
     K_DYING_GM,
     K_ECON_CMV,
     K_PASS_STABLE,
+    K_SHAKEN_DEATH,
     K_STRAIN,
     SHEET_HP,
 )
@@ -92,7 +95,7 @@ def staggered(s: I64, cs: I64, i: int) -> bool:
 @njit
 def no_actions(s: I64, kn: I64, i: int) -> bool:
     """CMV-COND-21, CMV-INJ-17: dying, stable (both unconscious) and dead creatures take no actions."""
-    return bool(kn[K_ECON_CMV] == 1 and s[i, COND] & OUT_COLD != 0)
+    return bool(kn[K_ECON_CMV] == 1 and s[i, COND] & (OUT_COLD | CB_COWERING) != 0)  # cowering: CMV-COND-31
 
 
 @njit
@@ -139,9 +142,10 @@ def death_save(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, i: int, dc:
     """``ConditionTable.saving_throw(…, "death", dc, why)``: d20 + Con (CMV-CDG-07), a natural 1 fails and a
     natural 20 succeeds; logged as a note."""
     face = roll(t, tape, 20)
-    value = face + (cs[i, CON_MOD] if kn[K_DEATH_CON] else 0)
+    shaken = -2 if kn[K_SHAKEN_DEATH] and s[i, COND] & CB_PANICKED else 0  # panicked is shaken (CMV-COND-24)
+    value = face + (cs[i, CON_MOD] if kn[K_DEATH_CON] else 0) + shaken
     ok = face == 20 or (face != 1 and value >= dc)
-    emit(ev, t, E_SAVE, i, face, dc, why, amount, 1 if ok else 0, 0)
+    emit(ev, t, E_SAVE, i, face, dc, why, amount, 1 if ok else 0, shaken)
     return ok
 
 

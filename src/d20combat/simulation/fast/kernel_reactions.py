@@ -19,7 +19,9 @@ from d20combat.simulation.fast.geometry import NONE, crossed_scaled_into
 from d20combat.simulation.fast.grid import distance_ft, within_reach
 from d20combat.simulation.fast.jit import njit
 from d20combat.simulation.fast.kernel_base import (
+    CB_COWERING,
     CB_OFF_GUARD,
+    CB_PANICKED,
     COND,
     DOWN,
     E_REACTION_SPENT,
@@ -70,6 +72,7 @@ def _could(s: I64, cs: I64, opt: I64, kn: I64, enemy: int, c: int, r: int, size:
     CMV-HELP-04), threatening the footprint."""
     return bool(s[enemy, REACT] > 0 and not s[enemy, DOWN]
                 and not (kn[K_AOO_TABLE] and s[enemy, COND] & CB_OFF_GUARD)
+                and not s[enemy, COND] & (CB_PANICKED | CB_COWERING)  # CMV-COND-28/31: never attacks, cannot act
                 and threatens(s, cs, opt, kn, enemy, c, r, size))
 
 
@@ -133,11 +136,17 @@ def path_risks(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64, mover: 
     if n_all > 63:
         return _path_risks_per_enemy(w, m, s, t, occ, order, mover, found, paths, n, lo_c, hi_c, lo_r, hi_r)
     able = np.zeros(n_all, dtype=np.bool_)  # enemies that may react at all (the square left aside)
+    box = np.empty((n_all, 4), dtype=np.int64)  # the mover's origins each could threaten: its reach around it
     any_able = False
     for enemy in range(n_all):
         if cs[enemy, SIDE] != cs[mover, SIDE] and s[enemy, REACT] > 0 and not s[enemy, DOWN]:
             able[enemy] = True
             any_able = True
+            squares = cs[enemy, REACH] // 5  # a footprint gap of more squares is farther than the reach
+            box[enemy, 0] = s[enemy, PC] - squares - size + 1
+            box[enemy, 1] = s[enemy, PC] + cs[enemy, SIZE] - 1 + squares
+            box[enemy, 2] = s[enemy, PR] - squares - size + 1
+            box[enemy, 3] = s[enemy, PR] + cs[enemy, SIZE] - 1 + squares
     if not any_able:
         return out
     mask = np.full((hi_c - lo_c + 1, hi_r - lo_r + 1), -1, dtype=np.int64)
@@ -149,7 +158,8 @@ def path_risks(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64, mover: 
             if bits < 0:  # the cheap test first: a call with the tables (w, m) costs more than it
                 bits = 0
                 for enemy in range(n_all):
-                    if able[enemy] and _could(s, cs, opt, kn, enemy, c, r, size) and \
+                    if able[enemy] and box[enemy, 0] <= c <= box[enemy, 1] and box[enemy, 2] <= r <= box[enemy, 3] \
+                            and _could(s, cs, opt, kn, enemy, c, r, size) and \
                             offered_at(w, m, s, t, occ, enemy, mover, c, r):
                         bits |= np.int64(1) << enemy
                 mask[c - lo_c, r - lo_r] = bits

@@ -18,7 +18,11 @@ INTO_MELEE_FLAG, INTO_MELEE, ID_RANK, N_ATTACKS, SNEAK_VS_ANY, MOVE_SLOT, SHEET_
 BLUR_PCT, CONCEALED_PCT = 17, 18
 """The magical concealment a creature starts with (its starting conditions ``blur`` and ``concealed:N``, CMV-CONC-06),
 a source of its own on every attack against it (0: none; :mod:`.starting`)."""
-N_CS = 19
+FEAR_SRC, FEAR_DC, WILL_SAVE = 19, 20, 21
+"""Off-guard's fear (CMV-COND-27..29, :mod:`.kernel_fear`) of a creature that starts ``panicked:<source>:<DC>``: the
+source named (-1: none, the nearest foe), the Will save's DC (-1: none, never overcome) and the Will save's total
+bonus while panicked (shaken's −2 included, CMV-COND-24)."""
+N_CS = 22
 
 # --- per-option columns (OPT) -----------------------------------------------------------------------
 RANGED, SPELL, RELOAD, TOUCH, ATK_TOTAL, ATK_SUM, D_COUNT, D_SIDES, D_BONUS, STATIC, E_COUNT, E_SIDES, \
@@ -141,7 +145,11 @@ N_KN_SKL = K_SKL_IS_OFF + MAX_SKL_CREATURES * (MAX_SKL_OPTIONS + 1)
 A_SKL_RESERVE, A_SKL_FEINT, A_SKL_CAST, A_SKL_BONUS = 100, 101, 102, 103
 """The kernel's action codes of skill-based's own actions (the core's ``A_*`` are below): :class:`Reserve`,
 :class:`Feint`, :class:`CastSpell`, :class:`BonusAttack` (the off hand's, SKL-TWF-01/02)."""
-N_KN = N_KN_SKL
+K_FEAR_SAVE, K_SHAKEN_DEATH = N_KN_SKL, N_KN_SKL + 1
+"""Off-guard's fear (:mod:`.kernel_fear`): ``kn[K_FEAR_SAVE]`` a Will save at the end of each turn overcomes it
+(``cmv_fear_save = end-of-turn``, CMV-COND-23); ``kn[K_SHAKEN_DEATH]`` shaken's −2 applies to death saves
+(``cmv_shaken_death_saves``, CMV-COND-24)."""
+N_KN = N_KN_SKL + 2
 """``kn[K_ECON_CMV]``: the economy is off-guard's minor/major one (staggered: a single action; dying, stable
 or dead: no actions; no PFB strain). ``kn[K_INJURY_CMV]``: health is off-guard's damage taken (CMV-INJ), with
 its variants: the death save adds Con (``K_DEATH_CON``), a passed one makes stable (``K_PASS_STABLE``) rather

@@ -11,18 +11,30 @@ from collections.abc import Iterable
 from typing import Any
 
 from d20combat.encounter import events as ev
+from d20combat.encounter.engine import initial_state
 from d20combat.model.statblock import WeaponKind, ability_mod
 from d20combat.numbers import Modifier, total
+from d20combat.rulesets.off_guard.conditions import parse_condition
 from d20combat.rulesets.skill_based.options import FEINTED
 from d20combat.rulesets.skill_based.skills import skill_rating, weapon_skill
 from d20combat.simulation.fast import kernel_base as k
 from d20combat.simulation.fast import kernel_defense as kd
+from d20combat.simulation.fast import kernel_fear as kf
 from d20combat.simulation.fast import kernel_injury as ki
 from d20combat.simulation.fast import kernel_skill_defense as kdf
 from d20combat.simulation.fast import kernel_skill_feint as ksf
 from d20combat.simulation.fast import kernel_skill_reactions as ksr
 from d20combat.simulation.fast.compile import CON_MOD, CON_SCORE, CompiledBattle
-from d20combat.simulation.fast.kernel_base import CB_BLOODIED, CB_DEAD, CB_DYING, CB_OFF_GUARD, CB_STABLE, CB_STAGGERED
+from d20combat.simulation.fast.kernel_base import (
+    CB_BLOODIED,
+    CB_COWERING,
+    CB_DEAD,
+    CB_DYING,
+    CB_OFF_GUARD,
+    CB_PANICKED,
+    CB_STABLE,
+    CB_STAGGERED,
+)
 from d20combat.simulation.fast.kernel_skill_economy import E_SKL_HOLD, E_SKL_LAPSE, E_SKL_REACTIONS, E_SKL_RELEASE
 from d20combat.simulation.fast.kernel_skill_spells import E_SKL_COUNTER
 from d20combat.simulation.fast.kernel_skill_tactics import E_SKL_BONUS
@@ -74,17 +86,40 @@ _REASONS = {
     ki.RC_SURVIVES_CDG: "survives the coup de grace (CMV-CDG-09)",
     kd.RC_SURPRISED: "surprised (CMV-COND-40)",
     kd.RC_CHANCE_TO_ACT: "gets a chance to act (CMV-COND-41)",
+    kf.RC_CORNERED: "panicked and cornered (CMV-COND-29)",
+    kf.RC_NOT_CORNERED: "no longer cornered",
+    kf.RC_NOT_PANICKED: "no longer panicked",
+    kf.RC_OVERCOMES: "overcomes its fear (CMV-COND-23)",
 }
 _INJURY_ROWS = (k.E_CONDITION, k.E_SAVE, k.E_HEALED, k.E_SURVIVES, k.E_DYING_GM, k.E_FOUND_ADD, k.E_FOUND_END,
                 k.E_FIND_NOTE, k.E_CDG_SURVIVES)
 _CDG_DAMAGE = "survived a coup de grace: damage set to hp (CMV-CDG-09)"
 
 
-def _injury_entry(cb: CompiledBattle, code: int, a: int, b: int, c: int, d: int, e: int, f: int) -> Entry:
+def _fear_text(cb: CompiledBattle, cid: str) -> str:
+    """The stored text of the creature's starting panic (``stored_conditions`` reads the first in sorted order)."""
+    return next(c for c in sorted(cb.battle.placements[cid].conditions) if parse_condition(c)[0] == "panicked")
+
+
+def _will_save(cb: CompiledBattle, cid: str, face: int, dc: int, ok: int) -> Entry:
+    """``ConditionTable.saving_throw(…, "will", DC, "to overcome being panicked (CMV-COND-23)")``'s note
+    (``Fear.overcome``): the save's modifiers while panicked, as the creature started."""
+    rs = cb.battle.ruleset
+    st = initial_state(cb.battle).get(cid)
+    t = total(face, rs.saves.save_modifiers(cb.battle.creatures[cid], st, "will"), base_label="d20",
+              stacking=rs.stacking)
+    nat = " (natural 20)" if face == 20 else " (natural 1)" if face == 1 else ""
+    return ("note", f"{cid} Will save (to overcome being panicked (CMV-COND-23)): {t.explain()} vs DC {dc}{nat} — "
+                    f"{'succeeds' if ok else 'fails'}")
+
+
+def _injury_entry(cb: CompiledBattle, code: int, a: int, b: int, c: int, d: int, e: int, f: int,
+                  g: int = 0) -> Entry:
     """Off-guard's injury rows (kernel_injury) as the reference's events, in its words (DamageTaken)."""
     cid = cb.ids[a]
     if code == k.E_CONDITION:
-        name = _CONDITIONS[b]
+        name = ("cowering:cornered" if b == CB_COWERING else _fear_text(cb, cid) if b == CB_PANICKED
+                else _CONDITIONS[b])
         if d == ki.RC_SYNC_ON:
             reason = (f"damage {e} ≥ half of hp {f} (CMV-INJ-03)" if name == "bloodied" else
                       f"damage {e} ≥ hp {f}: one minor or major action, half speed (CMV-INJ-09)")
@@ -98,7 +133,10 @@ def _injury_entry(cb: CompiledBattle, code: int, a: int, b: int, c: int, d: int,
                ki.W_PAST_HP: f"damage {e} > hp {int(cb.cs[a, SHEET_HP])} (CMV-INJ-12)",
                ki.W_CDG: f"coup de grace, DC 10 + {e} damage (CMV-CDG-07)"}[d]
         con = int(cb.cs[a, CON_MOD]) if cb.kn[K_DEATH_CON] else 0
-        t = total(b, [Modifier(con, "Con")] if con else [], base_label="d20", stacking=cb.battle.ruleset.stacking)
+        mods = [Modifier(con, "Con")] if con else []
+        if g:  # a panicked creature is shaken (CMV-COND-24, cmv_shaken_death_saves)
+            mods.append(Modifier(g, "shaken"))
+        t = total(b, mods, base_label="d20", stacking=cb.battle.ruleset.stacking)
         nat = " (natural 20)" if b == 20 else " (natural 1)" if b == 1 else ""
         return ("note", f"{cid} death save ({why}): {t.explain()} vs DC {c}{nat} — {'succeeds' if f else 'fails'}")
     if code == k.E_HEALED:
@@ -248,6 +286,8 @@ def reference_entries(events: Iterable[ev.Event]) -> list[Entry]:
             out.append(("turn", e.combatant, e.index, tuple(sorted(e.pools.items()))))
         elif isinstance(e, ev.TurnEnded):
             out.append(("turn_ended", e.combatant, e.reason))
+        elif isinstance(e, ev.TurnPoolsSet):
+            out.append(("pools", e.combatant, tuple(sorted(e.pools.items()))))
         elif isinstance(e, ev.BudgetSpent):
             out.append(("budget", e.combatant, e.action, e.cost, tuple(sorted(e.spend.items()))))
         elif isinstance(e, ev.Moved):
@@ -313,7 +353,8 @@ def fast_entries(cb: CompiledBattle, result: FastResult) -> list[Entry]:
                 out.append(("turn", ids[a], b, (("free", _e), ("move", d), ("standard", c))))
         elif code == k.E_TURN_END:
             reason = {k.R_NONE: "", k.R_CANNOT: "can no longer act",
-                      k.R_SURPRISED: "surprised: no actions in the surprise round"}.get(b)
+                      k.R_SURPRISED: "surprised: no actions in the surprise round",
+                      k.R_COWERING: "cowering: takes no actions (CMV-COND-31)"}.get(b)
             out.append(("turn_ended", ids[a], reason if reason is not None else _HEALTH.get(c) or _CMV_CANNOT[c]))
         elif code == k.E_BUDGET:
             action = {k.A_ATTACK: f"attack {ids[c] if b == k.A_ATTACK else ''}", k.A_MOVE: "move",
@@ -374,7 +415,11 @@ def fast_entries(cb: CompiledBattle, result: FastResult) -> list[Entry]:
             if skill:  # the reference's state: the pool spent (the economy's next ReactionsSet shows it)
                 reactions[a] = {**reactions[a], pool: reactions[a].get(pool, 0) - 1}
         elif code in _INJURY_ROWS:
-            out.append(_injury_entry(cb, code, a, b, c, d, _e, _f))
+            out.append(_injury_entry(cb, code, a, b, c, d, _e, _f, _g))
+        elif code == k.E_FEAR_SAVE:
+            out.append(_will_save(cb, ids[a], b, c, d))
+        elif code == k.E_POOLS:
+            out.append(("pools", ids[a], (("free", d), ("move", c), ("standard", b))))
         elif code == k.E_END:
             if b:
                 reason = f"no side won within {battle.max_rounds} rounds"
