@@ -317,7 +317,8 @@ def test_woa_item_07_drawing_ammunition_is_free() -> None:
 @pytest.mark.parametrize(("reading", "paid"), [("standard", "standard"), ("move", "move"), ("free", "free")])
 def test_woa_item_08_a_hidden_draw_takes_a_standard_action_or_less(reading: str, paid: str) -> None:
     """WOA-ITEM-08 (MISSING thresholds, ``woa_hidden_draw_action``): a standard action by default, less by the DM's
-    reading of the check; the weapon is marked for the surprise attack that follows (WOA-ITEM-09's flag)."""
+    reading of the check; the weapon is marked for the surprise attack that follows (a flag for the attack and
+    defense components)."""
     enc = camp(variants={"woa_hidden_draw_action": reading})
     declare_all(enc, ax.Declare(standard="draw_hidden", move="move"))
     assert cost(enc.act(DrawHidden("dagger"))) == paid
