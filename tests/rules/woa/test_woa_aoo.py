@@ -136,7 +136,7 @@ def test_woa_aoo_14_standing_up_provokes_from_all() -> None:
     """WOA-AOO-14: getting up from prone provokes from every opponent that threatens you."""
     enc = hero_moves(orcs=[("a", (3, 2)), ("b", (1, 2))], hero_extra={"conditions": ["prone"]},
                      declare=ax.Declare(move="move"))
-    enc.act(ax.StandUp())
+    enc.act(GetUp())
     assert sorted(offered(enc)) == ["a", "b"]
 
 

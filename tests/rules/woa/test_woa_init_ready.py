@@ -135,6 +135,7 @@ def test_woa_init_20_damage_forces_a_concentration_check_at_10_plus_damage() -> 
     enc.act(Ready())
     enc.act(ax.EndTurn())
     enc.act(ax.Attack(target="hero"))
+    enc.respond("none")  # WOA-REACT-05: the orc does not aid the goblin's attack
     assert any("DC 14 = 10 + 4" in n and "no longer readied" in n for n in notes(enc))
     enc.act(ax.EndTurn())
     assert enc.state.actor == "orc" and enc.state.get("orc").hp == 10
@@ -147,6 +148,7 @@ def test_woa_init_20_a_miss_checks_at_dc_10_by_default() -> None:
     enc.act(Ready())
     enc.act(ax.EndTurn())
     enc.act(ax.Attack(target="hero"))
+    enc.respond("none")  # WOA-REACT-05: the orc does not aid the goblin's attack
     assert any("DC 10 = 10 + 0" in n and "kept" in n for n in notes(enc))
     assert readied(enc.view(enc.state), "hero") is not None
 
@@ -158,6 +160,7 @@ def test_woa_init_20_option_no_check_on_a_miss() -> None:
     enc.act(Ready())
     enc.act(ax.EndTurn())
     enc.act(ax.Attack(target="hero"))
+    enc.respond("none")  # WOA-REACT-05: the orc does not aid the goblin's attack
     assert not any("WOA-INIT-20" in n for n in notes(enc))
 
 

@@ -160,8 +160,9 @@ def test_woa_react_33_armor_caps_the_dodges(armor: str, dodges: int) -> None:
 
 @pytest.mark.parametrize("condition", ["entangled", "slowed"])
 def test_woa_react_35_no_dodge_while_movement_is_restricted(condition: str) -> None:
-    """WOA-REACT-35: entangled or slowed, no dodge (a warrior may still block)."""
-    enc = hero_vs_orc(fighter("hero", warrior=4), [1, 20, 12, 3], hero_extra={"conditions": [condition]})
+    """WOA-REACT-35: entangled or slowed, no dodge (a warrior may still block). BAB +6 gives two reactions, so the
+    slowed hero (restricted activity halves them, WOA-ACT-24) still has one."""
+    enc = hero_vs_orc(fighter("hero", warrior=4, bab=6), [1, 20, 12, 3], hero_extra={"conditions": [condition]})
     orc_first(enc)
     enc.act(ax.Attack("hero"))
     assert set(prompt(enc).options) == {"block", "none"}

@@ -321,6 +321,9 @@ def test_woa_spell_24_an_unarmed_attack_while_holding(face: int, discharged: boo
     enc.act(ax.EndTurn())
     declare_all(enc, ax.Declare(standard="attack", move="move", target="orc"), ax.Declare(move="move"))
     events = enc.act(ax.Attack("orc", "unarmed-strike"))
+    # WOA-AOO-16: the unarmed attack on the armed orc provokes; the orc lets it pass
+    assert enc.decision().prompt.kind == "attack_of_opportunity"  # type: ignore[union-attr]
+    events += enc.respond("decline")
     holding = any(c.startswith("holding_charge") for c in enc.state.get("wizard").conditions)
     assert holding is not discharged
     assert (sum(d.amount for d in damaged(events, "orc")) > 10) is discharged
