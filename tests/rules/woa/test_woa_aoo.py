@@ -10,6 +10,7 @@ from tests.rules.woa._util import declare_all, who
 from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter, IllegalAction
+from d20combat.rulesets.worlds_of_adventure.postures import GetUp
 
 
 def hero_moves(hero: dict[str, object] | None = None, *, orcs: list[tuple[str, tuple[int, int]]] | None = None,
