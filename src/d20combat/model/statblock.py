@@ -143,6 +143,14 @@ class Armor(_Strict):
     name: Name
     armor_bonus: Bonus
     category: Literal["light", "medium", "heavy"] = "light"
+    max_dex: Bonus | None = Field(None, description="the most Dex bonus it allows to AC (and, in worlds-of-adventure, "
+                                                    "to Reflex saves, WOA-STAT-36/64); None = no cap or the ruleset's "
+                                                    "table")
+    enhancement: Bonus = Field(0, le=5, description="a superior armor's enhancement bonus to AC (WOA-STAT-37); read "
+                                                    "by the rulesets that name it")
+    energy_resistance: dict[Name, Bonus] = Field(
+        default_factory=dict, max_length=MAX_LIST_ITEMS,
+        description="energy resistance the armor grants, e.g. {electricity: 5} for non-metallic armor (WOA-STAT-51)")
 
 
 class Shield(_Strict):
@@ -150,6 +158,8 @@ class Shield(_Strict):
     shield_bonus: Bonus
     light: bool = Field(False, description="a light shield (skill-based two-weapon table, SKL-TWF-10)")
     skill: Name | None = Field(None, description="the skill a block or bash with it uses (SKL-DEF-04)")
+    enhancement: Bonus = Field(0, le=5, description="a superior shield's enhancement bonus to AC (WOA-STAT-37); read "
+                                                    "by the rulesets that name it")
 
 
 class Abilities(_Strict):

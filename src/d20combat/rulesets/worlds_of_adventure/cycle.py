@@ -27,6 +27,7 @@ from d20combat.numbers import Modifier, total
 from d20combat.rules.initiative import order_by_initiative
 from d20combat.rulesets.components.component import View
 from d20combat.rulesets.components.declaration import DeclareThenRoll
+from d20combat.rulesets.worlds_of_adventure.defense import capped_dex
 from d20combat.rulesets.worlds_of_adventure.options import WoaOptions
 
 FLAT_FOOTED = "flat_footed"
@@ -47,6 +48,7 @@ class WoaRoundCycle(DeclareThenRoll):
     def __init__(self, options: WoaOptions) -> None:
         super().__init__(standard=("attack", "move", "refocus"), move=("move",), full_round=("charge",),
                          targeted=("attack", "charge"), covers={"move": MOVE_KINDS})
+        self.full_round, self.targeted = (*self.full_round, "full_attack"), self.targeted | {"full_attack"}  # ATK-08
         self.o = options
 
     # --- the initiative check (WOA-CYCLE-17..23) ----------------------------------------------------------------
@@ -54,7 +56,7 @@ class WoaRoundCycle(DeclareThenRoll):
         """WOA-CYCLE-17..19: the modifiers that apply to every Reflex save: the base save and Dex."""
         base = self.rules.saves.save_base(creature, "ref").value
         resistance = int(creature.sheet.attributes.get("ref_resistance", 0))
-        mods = [Modifier(base - resistance, "Ref base"), Modifier(creature.dex_mod, "Dex")]
+        mods = [Modifier(base - resistance, "Ref base"), capped_dex(creature)]  # WOA-STAT-64: armor caps Dex
         return [m for m in mods if m.value]
 
     def initiative_state_modifiers(self, creature: Creature, state: CombatantState) -> list[Modifier]:
