@@ -153,3 +153,11 @@ def test_woa_atk_09_a_short_step_between_the_attacks() -> None:
     enc.act(ax.Step(to=(1, 2)))
     enc.act(FullAttack("foe"))
     assert len(attacks_made(enc)) == 2 and enc.state.get("hero").position == (1, 2)
+
+
+def test_woa_atk_08_no_full_attack_with_a_weapon_to_reload() -> None:
+    """WOA-ATK-08: a crossbow must be reloaded between shots — no full attack with it, refused by name."""
+    enc = ready(fighter(6, attacks=[{"weapon": "light-crossbow"}]), ax.Declare(full_round="full_attack", target="foe"),
+                [], gap=4)
+    with pytest.raises((IllegalAction, RuleError), match="light-crossbow must be reloaded"):
+        enc.act(FullAttack("foe"))

@@ -291,8 +291,8 @@ def test_woa_stat_31_damage_reduction_comes_after_the_multipliers() -> None:
     from d20combat.rulesets.worlds_of_adventure.damage import WoaDamage
 
     class Dr5(WoaDamage):
-        def reduction(self, view: Any, attack: Any) -> tuple[int, str]:
-            return 5, "DR 5"
+        def reduction(self, view: Any, attack: Any) -> int:
+            return 5
 
     hero = stats("hero", attack_bonus=10, attacks=[{"weapon": "club"}])
     enc = duel(hero, target(), [20, 15, 3, 4])
@@ -301,4 +301,4 @@ def test_woa_stat_31_damage_reduction_comes_after_the_multipliers() -> None:
     enc.ruleset.damage = dr
     events = enc.act(ax.Attack("target"))
     assert resolved(events).critical
-    assert damage(events) == 2 and "− DR 5 (DR 5) (WOA-STAT-31)" in texts(events)
+    assert damage(events) == 2 and "− DR 5 (WOA-STAT-31)" in texts(events)

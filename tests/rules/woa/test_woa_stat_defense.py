@@ -199,3 +199,22 @@ def test_woa_stat_51_armor_may_grant_energy_resistance() -> None:
     assert armor_energy_resistance(target, "Electricity") == (5, "hide-coat: resist electricity 5 (WOA-STAT-51)")
     assert armor_energy_resistance(target, "fire") == (0, "")
     assert armor_energy_resistance(ready(block()).creature("target"), "electricity") == (0, "")
+
+
+@pytest.mark.parametrize(("armor", "field"), [
+    ({"name": "bad", "armor_bonus": 4, "max_dex": -1}, "max_dex"),
+    ({"name": "bad", "armor_bonus": 4, "enhancement": 6}, "enhancement"),
+    ({"name": "bad", "armor_bonus": 4, "energy_resistance": {"fire": -5}}, "energy_resistance"),
+])
+def test_woa_stat_36_37_51_bad_armor_data_is_refused_by_name(armor: dict[str, Any], field: str) -> None:
+    """WOA-STAT-36/37/51: a negative max Dex, an enhancement above +5 or a negative resistance is refused, naming
+    the combatant and the field; nothing is built."""
+    from d20combat.scenario import ScenarioError, battle_from_data
+
+    data = {"ruleset": "worlds-of-adventure", "map": {"width": 6, "height": 6},
+            "combatants": [{"id": "a", "side": "x", "position": [0, 0], "stats": block(armor=armor)},
+                           {"id": "b", "side": "y", "position": [3, 3], "stats": block()}]}
+    with pytest.raises(ScenarioError) as info:
+        battle_from_data(data)
+    text = "\n".join(info.value.problems)
+    assert "combatants[0]" in text and field in text

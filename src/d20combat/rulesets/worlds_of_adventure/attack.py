@@ -190,6 +190,8 @@ def full_attack(engine: Any, tx: Any, actor: str, a: FullAttack, dry: bool) -> N
     penalty = penalties[number - 1]
     extra = (Modifier(penalty, "second attack"),) if penalty else ()
     plan = engine.plan_attack(actor, a.target, a.attack, state=tx.state, extra=extra)
+    if plan.option.weapon.reload != "none":
+        raise RuleError(f"full attack: {plan.option.name} must be reloaded between shots; attack with it instead")
     if number == 1:
         engine.pay(tx, actor, f"full attack: attack 1 of {len(penalties)} on {a.target}", "full-round", dry)
     if dry:

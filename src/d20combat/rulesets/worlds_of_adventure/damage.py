@@ -8,7 +8,8 @@
 - unarmed and natural attacks add the full Str bonus (WOA-STAT-30);
 - a hit deals at least 1 (WOA-STAT-27); multiplied damage is rolled again, modifiers and all (WOA-STAT-28);
 - damage reduction comes after the damage is fully determined, multipliers included (WOA-STAT-31):
-  :meth:`WoaDamage.reduction` (0 here; the block reaction adds its DR there).
+  :meth:`WoaDamage.reduction` (0 here; the block reaction adds its DR there, and may say why through
+  :meth:`WoaDamage.reduction_explained`).
 """
 
 from __future__ import annotations
@@ -53,16 +54,20 @@ class WoaDamage(HitPointDamage):
         return woa_strength_damage(creature.str_mod, option, bow_bonus=self.bow_bonus,
                                    off_hand_penalty_halved=self.off_hand_penalty_halved)
 
-    def reduction(self, view: View, attack: AttackInfo) -> tuple[int, str]:
-        """Damage reduction against this hit and its explanation (WOA-STAT-31): none here; the combat reactions'
-        block adds its DR through this hook."""
-        return 0, ""
+    def reduction(self, view: View, attack: AttackInfo) -> int:
+        """Damage reduction against this hit (WOA-STAT-31): none here; the combat reactions' block adds its DR
+        through this hook (or through :meth:`reduction_explained`, to say why)."""
+        return 0
+
+    def reduction_explained(self, view: View, attack: AttackInfo) -> tuple[int, str]:
+        """:meth:`reduction` and the words that explain it ("block: DR 2 = ½ warrior level 4")."""
+        return self.reduction(view, attack), ""
 
     def roll(self, view: View, attack: AttackInfo, creature: Creature, *, critical: bool, multiplier: int,
              precision_d6: int, minimum: int, strength: int) -> damage_rules.DamageRoll:
         rolled = super().roll(view, attack, creature, critical=critical, multiplier=multiplier,
                               precision_d6=precision_d6, minimum=minimum, strength=strength)
-        dr, why = self.reduction(view, attack)
+        dr, why = self.reduction_explained(view, attack)
         if dr <= 0:
             return rolled
         after = max(rolled.total - dr, 0)
