@@ -267,12 +267,14 @@ def roll_attack(enc: EncounterCore, tx: Tx, plan: AttackPlan, *, damage_bonus: i
     critical = False
     # PFB-CRIT-01..04 with CMV-CONC-08/14, CMV-COND-08: a hit lost afterwards (the defender's d%, a wrong
     # square, a fumbled spell, a block) is a miss, and a miss never threatens.
-    if hit and rs.criticals.threatens(face, plan.option, hit):
+    threat = rs.criticals.threat(face, plan.option, hit, roll.value, ac) if hit else None
+    if threat is not None:
         c_face = enc.dice.d20(f"confirm {attacker}->{target}")
         c_roll = total(rs.attack.effective_face(c_face), plan.modifiers, base_label="d20", stacking=rs.stacking)
         c_hit, c_miss = rs.attack.natural(c_face)
-        critical = c_hit or (not c_miss and c_roll.value >= ac)
-        lines.append(f"  critical threat; confirmation {c_roll.explain()} vs {rs.defense.name} {ac}: "
+        c_ac, c_why = rs.criticals.confirmation_target(tx, plan, ac)
+        critical = c_hit or (not c_miss and c_roll.value >= c_ac)
+        lines.append(f"  critical threat{threat}; confirmation {c_roll.explain()} vs {rs.defense.name} {c_ac}{c_why}: "
                      f"{'confirmed' if critical else 'not confirmed — a normal hit'}")
     if not hit and guessing:
         lines = [lines[0], "  misses"]  # PFB-CONC-12, CMV-CONC-14: the attacker learns only "miss"

@@ -33,6 +33,8 @@ Name = Annotated[str, StringConstraints(max_length=MAX_NAME_CHARS)]
 Dice = Annotated[str, StringConstraints(max_length=MAX_DICE_TEXT)]
 Modifier = Annotated[int, Field(ge=-MAX_MODIFIER, le=MAX_MODIFIER)]
 Bonus = Annotated[int, Field(ge=0, le=MAX_MODIFIER)]
+Enhancement = Annotated[int, Field(ge=0, le=5)]
+"""A superior item's enhancement bonus, +1 to +5 (WOA-STAT-19/37)."""
 Feet = Annotated[int, Field(ge=0, le=MAX_FEET, multiple_of=5)]
 
 BY_NAME, INLINE = "by name", "inline"
@@ -143,6 +145,14 @@ class Armor(_Strict):
     name: Name
     armor_bonus: Bonus
     category: Literal["light", "medium", "heavy"] = "light"
+    max_dex: Bonus | None = Field(None, description="the most Dex bonus it allows to AC (and, in worlds-of-adventure, "
+                                                    "to Reflex saves, WOA-STAT-36/64); None = no cap or the ruleset's "
+                                                    "table")
+    enhancement: Enhancement = Field(0, description="a superior armor's enhancement bonus to AC (WOA-STAT-37); read "
+                                                    "by the rulesets that name it")
+    energy_resistance: dict[Name, Bonus] = Field(
+        default_factory=dict, max_length=MAX_LIST_ITEMS,
+        description="energy resistance the armor grants, e.g. {electricity: 5} for non-metallic armor (WOA-STAT-51)")
 
 
 class Shield(_Strict):
@@ -150,6 +160,8 @@ class Shield(_Strict):
     shield_bonus: Bonus
     light: bool = Field(False, description="a light shield (skill-based two-weapon table, SKL-TWF-10)")
     skill: Name | None = Field(None, description="the skill a block or bash with it uses (SKL-DEF-04)")
+    enhancement: Enhancement = Field(0, description="a superior shield's enhancement bonus to AC (WOA-STAT-37); read "
+                                                    "by the rulesets that name it")
 
 
 class Abilities(_Strict):

@@ -8,7 +8,11 @@ core (Pathfinder Beginner's components, played on its 5-ft grid geometry with WO
   declarations ruled; delay after a named creature; refocus (:mod:`.cycle`)
 - awareness (WOA-CYCLE-01/06..08): no surprise round; the surprised are flat-footed until they act
   (:mod:`.awareness`)
-- defense (WOA-CYCLE-11): flat-footed alone does not cost Dex to AC (an unexpected attack does)
+- defense (WOA-CYCLE-11, WOA-STAT-32..48): flat-footed alone does not cost Dex to AC (an unexpected attack does);
+  armor and natural armor do not stack; touch AC keeps the shield; armor caps Dex (:mod:`.defense`)
+- attacks (WOA-STAT-01..19, WOA-ATK): the relative ranged size modifier, −2 per full range increment
+  (:mod:`.attack`); beating AC by 20 threatens, confirmation against the crit-confirmation AC (:mod:`.criticals`);
+  WOA's Strength to damage and damage reduction after multipliers (:mod:`.damage`); speed by race (:mod:`.sheets`)
 - combat reactions (WOA-REACT): a budget by BAB every round, spent on attacks of opportunity, dodge, block, aid
   defense and aid attack, asked before each attack roll (:mod:`.reactions`, :mod:`.active_defense`)
 - attacks of opportunity (WOA-AOO): disengaging, ignoring a threat, standing up, unarmed against armed; the
@@ -29,25 +33,20 @@ as its default.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
-from d20combat.encounter.state import CombatantState
-from d20combat.model.creature import Creature
-from d20combat.numbers import Modifier, Total
-from d20combat.rules.armor_class import DefenseContext
-from d20combat.rules.damage import DamageRoll
 from d20combat.rulesets.base import Policies, Ruleset
-from d20combat.rulesets.components import ActionSet, ArmorClass, HitPointDamage
+from d20combat.rulesets.components import ActionSet
 from d20combat.rulesets.components.action_groups import ActionGroups
-from d20combat.rulesets.components.component import AttackInfo, View
 from d20combat.rulesets.worlds_of_adventure.actions import WoaActions
-from d20combat.rulesets.worlds_of_adventure.active_defense import WoaActiveDefense, block_reduction, situational_ac
+from d20combat.rulesets.worlds_of_adventure.active_defense import WoaActiveDefense
+from d20combat.rulesets.worlds_of_adventure.attack import FULL_ATTACK, WoaAttack
 from d20combat.rulesets.worlds_of_adventure.awareness import Awareness
-from d20combat.rulesets.worlds_of_adventure.block import block_text, mitigate_other
 from d20combat.rulesets.worlds_of_adventure.charge import WoaCharge
-from d20combat.rulesets.worlds_of_adventure.cycle import FLAT_FOOTED, WoaRoundCycle
+from d20combat.rulesets.worlds_of_adventure.criticals import WoaCriticals
+from d20combat.rulesets.worlds_of_adventure.cycle import WoaRoundCycle
+from d20combat.rulesets.worlds_of_adventure.damage import WoaDamage
+from d20combat.rulesets.worlds_of_adventure.defense import WoaArmorClass
 from d20combat.rulesets.worlds_of_adventure.disengage import DISENGAGE
 from d20combat.rulesets.worlds_of_adventure.economy import WoaEconomy
 from d20combat.rulesets.worlds_of_adventure.feint import WoaFeint
@@ -58,52 +57,12 @@ from d20combat.rulesets.worlds_of_adventure.opportunity import WoaAttacksOfOppor
 from d20combat.rulesets.worlds_of_adventure.options import WoaOptions
 from d20combat.rulesets.worlds_of_adventure.ready import WoaReady
 from d20combat.rulesets.worlds_of_adventure.saves import WoaSaves
+from d20combat.rulesets.worlds_of_adventure.sheets import WoaSheets
 from d20combat.rulesets.worlds_of_adventure.special_initiative import REFOCUS, Refocus
 from d20combat.rulesets.worlds_of_adventure.spells import WoaSpells
 from d20combat.rulesets.worlds_of_adventure.tactics import WoaTactics
 from d20combat.rulesets.worlds_of_adventure.total_defense import WoaTotalDefense
 from d20combat.rulesets.worlds_of_adventure.two_weapons import WoaTwoWeapons
-
-
-class WoaArmorClass(ArmorClass):
-    """WOA-CYCLE-11 (AMBIGUOUS): only an attack the defender is not expecting costs its Dex, shield and dodge
-    bonuses; being flat-footed alone does not (``woa_flat_footed_loses_dex`` reads it the other way)."""
-
-    def __init__(self, *, flat_footed_loses_dex: bool = False) -> None:
-        super().__init__(flat_footed_loses_dodge=True)
-        self.flat_footed_loses_dex = flat_footed_loses_dex
-
-    def total(self, creature: Creature, state: CombatantState, ctx: DefenseContext, extra: Sequence[Modifier],
-              view: View | None = None, attack: AttackInfo | None = None) -> Total:
-        return super().total(creature, state, ctx, [*extra, *situational_ac(view, attack)], view, attack)  # REACT
-
-    def is_flat_footed(self, creature: Creature, state: CombatantState, *, surprised: bool) -> bool:
-        if state.has(FLAT_FOOTED):
-            return self.flat_footed_loses_dex
-        return surprised or state.has("paralyzed")
-
-
-class WoaDamage(HitPointDamage):
-    """Damage less the damage reduction against this one attack (WOA-REACT-22/23: a block's DR), then the highest
-    other DR (WOA-REACT-24)."""
-
-    def reduction(self, view: View, attack: AttackInfo) -> tuple[int, str] | None:
-        block = block_reduction(view, attack)
-        return (block[0], block_text(block, view.creature(attack.target))) if block is not None else None
-
-    def roll(self, view: View, attack: AttackInfo, creature: Creature, *, critical: bool, multiplier: int,
-             precision_d6: int, minimum: int, strength: int) -> DamageRoll:
-        rolled = super().roll(view, attack, creature, critical=critical, multiplier=multiplier,
-                              precision_d6=precision_d6, minimum=minimum, strength=strength)
-        reduced = self.reduction(view, attack)
-        if reduced is None:
-            return rolled
-        dr, why = reduced
-        left = max(rolled.total - dr, 0)
-        return replace(rolled, total=left, explanation=f"{left} = {rolled.explanation.partition(' = ')[2]} − {why}")
-
-    def mitigate(self, creature: Creature, state: CombatantState, amount: int) -> tuple[int, str]:
-        return mitigate_other(creature, amount)
 
 
 class WorldsOfAdventure(Ruleset):
@@ -120,9 +79,17 @@ class WorldsOfAdventure(Ruleset):
             turn_order=WoaRoundCycle(o),             # WOA-CYCLE, WOA-INIT: declare, then roll, every round
             surprise=Awareness(),                     # WOA-CYCLE-01/06/07: no surprise round
             saves=WoaSaves(),                         # WOA-STAT-75..83: superior success, catastrophic failure
-            defense=WoaArmorClass(flat_footed_loses_dex=o.woa_flat_footed_loses_dex),  # WOA-CYCLE-11
+            defense=WoaArmorClass(flat_footed_loses_dex=o.woa_flat_footed_loses_dex,  # WOA-CYCLE-11
+                                  touch_drops_armor_enhancement=o.woa_touch_drops_armor_enhancement),  # WOA-STAT-32..48
+            attack=WoaAttack(iterative_penalty=o.woa_iterative_penalty,  # WOA-STAT-01..19, WOA-ATK
+                             last_increment=o.woa_range_last_increment),
+            criticals=WoaCriticals(),                 # WOA-STAT-05/06/41: beating AC by 20 threatens
+            damage=WoaDamage(bow_bonus=o.woa_bow_strength == "modifier",  # WOA-STAT-20..31; the block's DR
+                             off_hand_penalty_halved=o.woa_off_hand_penalty_halved),  # (WOA-REACT-22..24)
+            sheets=WoaSheets(),                       # WOA-STAT-54..57: speed by race
             actions=ActionGroups(
                 ActionSet(own=[REFOCUS,              # WOA-INIT-26
+                               FULL_ATTACK,          # WOA-ATK-02/08: two attacks from BAB +6 (W1)
                                DISENGAGE]),          # WOA-AOO-20..22: the defensive disengage (W3)
                 WoaActions(),                        # WOA-ACT: activities, swift/immediate, speak, start/complete (W2)
                 WoaMoveActions(),                    # WOA-MOVE: short step, run, postures, crawl (W2)
@@ -138,7 +105,6 @@ class WorldsOfAdventure(Ruleset):
             reactions=aoo,                           # WOA-AOO: disengaging, ignoring a threat, standing up…
             active_defense=WoaActiveDefense(aid_defense_against_reactions=o.woa_aid_defense_against_reactions,
                                             dodge_feat_value=o.woa_dodge_feat_value),
-            damage=WoaDamage(),                      # WOA-REACT-22/23: the block's DR
             economy=WoaEconomy(max_free_actions=o.woa_free_action_limit),  # WOA-ACT: swift = a reaction; the
                                                       # reactions' budget refreshed every round (WOA-REACT-02)
             movement=WoaMovement(),                   # WOA-MOVE: short step = reach

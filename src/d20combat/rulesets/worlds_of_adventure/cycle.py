@@ -28,6 +28,7 @@ from d20combat.rules.initiative import order_by_initiative
 from d20combat.rulesets.components.component import View
 from d20combat.rulesets.components.declaration import UNDECLARED, DeclareThenRoll
 from d20combat.rulesets.worlds_of_adventure.declare_ai import choose_declaration
+from d20combat.rulesets.worlds_of_adventure.defense import capped_dex
 from d20combat.rulesets.worlds_of_adventure.options import WoaOptions
 
 FLAT_FOOTED = "flat_footed"
@@ -93,6 +94,7 @@ class WoaRoundCycle(DeclareThenRoll):
         }
         super().__init__(standard=standard, move=move, full_round=full_round, targeted=targeted, covers=covers,
                          undeclared=undeclared)
+        self.full_round, self.targeted = (*self.full_round, "full_attack"), self.targeted | {"full_attack"}  # ATK-08
         self.o = options
         self.standard += ("cast_spell", "touch_spell", "spell_upkeep", "drink_potion", "use_item", "activate_device",
                           "draw_hidden")
@@ -107,7 +109,7 @@ class WoaRoundCycle(DeclareThenRoll):
         """WOA-CYCLE-17..19: the modifiers that apply to every Reflex save: the base save and Dex."""
         base = self.rules.saves.save_base(creature, "ref").value
         resistance = int(creature.sheet.attributes.get("ref_resistance", 0))
-        mods = [Modifier(base - resistance, "Ref base"), Modifier(creature.dex_mod, "Dex")]
+        mods = [Modifier(base - resistance, "Ref base"), capped_dex(creature)]  # WOA-STAT-64: armor caps Dex
         return [m for m in mods if m.value]
 
     def initiative_state_modifiers(self, creature: Creature, state: CombatantState) -> list[Modifier]:

@@ -71,3 +71,20 @@ class WoaOptions(BaseModel):
         True, description="WOA-MOVE-45 (AMBIGUOUS): the quick get-up (Acrobatics DC 30) provokes whatever its "
         "outcome; false = only a successful one provokes (after the check)")
     # --- (end of action economy and movement) ----------------------------------------------------------------------
+    # --- combat statistics, attacks, total defense's AC (WOA-STAT, WOA-ATK, WOA-DEF) ---------------------------
+    woa_range_last_increment: bool = Field(
+        True, description="WOA-STAT-15/16: a thrown weapon reaches exactly 5 increments and a projectile exactly 10 "
+        "(distance ≤ 5 × / 10 × the increment, the 3.5 reading); false = the last increment is out of range")
+    woa_bow_strength: Literal["modifier", "penalty"] = Field(
+        "modifier", description="WOA-STAT-22: bows take the Str modifier, bonus and penalty alike (the literal "
+        "reading); 'penalty' = only a Str penalty, as 3.5's non-composite bows")
+    woa_off_hand_penalty_halved: bool = Field(
+        False, description="WOA-STAT-23: an off-hand weapon adds ½ the Str bonus; a Str penalty applies in full "
+        "(the 3.5 reading); true = a penalty is halved too")
+    woa_touch_drops_armor_enhancement: bool = Field(
+        True, description="WOA-STAT-46: touch AC drops the armor's enhancement bonus with the armor bonus (part of "
+        "the armor's bonus); false = the enhancement still counts against touch attacks")
+    woa_iterative_penalty: int = Field(
+        0, ge=-10, le=0, description="WOA-ATK-08: the second attack of a full attack (BAB +6) is at this penalty; "
+        "0 = the literal reading (no penalty stated), −5 = 3.5's iterative attack")
+    # --- (end of combat statistics, attacks, total defense's AC) -----------------------------------------------

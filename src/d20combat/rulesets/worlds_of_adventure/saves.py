@@ -12,9 +12,14 @@ The save's bonus is the core's (base + ability, from the stat block). What WOA a
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
-from d20combat.rulesets.components.saves import _SAVE_ALIASES, D20Saves
+from d20combat.encounter.state import CombatantState
+from d20combat.model.creature import Creature
+from d20combat.numbers import Modifier
+from d20combat.rulesets.components.saves import _SAVE_ALIASES, D20Saves, SaveKind
+from d20combat.rulesets.worlds_of_adventure.defense import armor_max_dex, shield_bonus
 
 
 class Degree(StrEnum):
@@ -52,8 +57,79 @@ def half_damage_on_save(grade: Degree, full: int, least: int, most: int) -> tupl
     return amount, f"catastrophic failure: max(1½ × {full}, most roll {most}) = {amount} (WOA-STAT-78)"
 
 
+@dataclass(frozen=True, slots=True)
+class SaveAgainst:
+    """What a saving throw is made against (WOA-STAT-66..74): the attack sets the DC (WOA-STAT-74) and these."""
+
+    area: bool = False
+    """An area attack: the shield's AC bonus adds to Reflex (WOA-STAT-66), and cover (WOA-STAT-70)."""
+    weapon_like: bool = False
+    """Physical projectiles (a volley of arrows, a hail of stones): deflection adds to Reflex (WOA-STAT-71)."""
+    partial: bool = False
+    """The area only partly covers the creature's space: +2 on Reflex (WOA-STAT-72)."""
+    hazard: bool = False
+    """A pit trap or similar hazard: never a shield bonus (WOA-STAT-69)."""
+    expected: bool = True
+    """The creature expects the attack and can react: otherwise no shield bonus (WOA-STAT-67)."""
+    cover: int = 0
+    """The cover bonus between the creature and the area's origin (WOA-STAT-70; amounts in part 2)."""
+    physical: bool = False
+    """A physically damaging attack: a natural 1 puts exposed items at risk (WOA-STAT-80)."""
+    extra: tuple[Modifier, ...] = ()
+    """Spells' and items' bonuses (haste, antitoxin…), typed: the same type does not stack (WOA-STAT-73)."""
+
+
+def shield_took_it(result: int, shield: int, dc: int) -> bool:
+    """WOA-STAT-49/68: the shield bonus made the difference (result − shield < DC ≤ result): the shield suffers the
+    attack's effects (a touch attack that missed only because of it; an area save made only with it)."""
+    return shield > 0 and result - shield < dc <= result
+
+
 class WoaSaves(D20Saves):
-    """WOA-STAT-59..62 (the core's save bonus) with WOA's degrees: :meth:`degree` and :func:`half_damage_on_save`."""
+    """WOA-STAT-59..62 (the core's save bonus: base + Con / Dex / Wis) with WOA's degrees (:meth:`degree`,
+    :func:`half_damage_on_save`), Dex on Reflex capped by armor (WOA-STAT-64) and the Reflex modifiers of what the
+    save is made against (:meth:`against`, WOA-STAT-63/66..73)."""
+
+    def save_ability(self, creature: Creature, state: CombatantState, kind: SaveKind) -> Modifier:
+        """WOA-STAT-60..62/64: Con, Dex, Wis; the Dex bonus on Reflex is capped by the worn armor's max Dex."""
+        mod = super().save_ability(creature, state, kind)
+        cap = armor_max_dex(creature.sheet) if kind == "ref" else None
+        if cap is not None and mod.value > cap:
+            return Modifier(cap, f"Dex (+{mod.value} capped at +{cap} by armor)")
+        return mod
+
+    def against(self, creature: Creature, state: CombatantState, kind: str, what: SaveAgainst) -> list[Modifier]:
+        """The save's modifiers against ``what``: the sheet's (:meth:`save_modifiers`) plus, on Reflex, the
+        shield against an expected area attack but never a hazard (WOA-STAT-66/67/69), cover against an area
+        attack (WOA-STAT-70), deflection against a weapon-like attack (WOA-STAT-71), +2 when only partly in the
+        area (WOA-STAT-72); and the spells' and items' bonuses (WOA-STAT-73)."""
+        mods = list(self.save_modifiers(creature, state, kind))
+        if self._kind(kind) == "ref":
+            shield = shield_bonus(creature) if state.shield_state == "strapped" else 0
+            if what.area and what.expected and not what.hazard and shield:
+                mods.append(Modifier(shield, "shield vs an area attack", "shield"))
+            if what.area and what.cover:
+                mods.append(Modifier(what.cover, "cover", "cover"))
+            if what.weapon_like and creature.sheet.deflection_bonus:
+                mods.append(Modifier(creature.sheet.deflection_bonus, "deflection vs weapon-like", "deflection"))
+            if what.partial:
+                mods.append(Modifier(2, "partly in the area"))
+        mods.extend(what.extra)
+        return mods
+
+    def save_degree(self, creature: Creature, state: CombatantState, kind: str, face: int, result: int,
+                    dc: int) -> Degree:
+        """WOA-STAT-63: a helpless creature (unconscious, immobilized, paralyzed…) fails every Reflex save as if
+        the die showed 1 — catastrophically only if the result is also ≤ DC − 10 (WOA-STAT-81)."""
+        if self._kind(kind) == "ref" and self.rules.injury.is_helpless(creature, state):
+            return degree(1, result, dc)
+        return self.degree(kind, face, result, dc)
+
+    @staticmethod
+    def items_at_risk(face: int, what: SaveAgainst) -> bool:
+        """WOA-STAT-80: a natural 1 against a physically damaging attack may damage exposed items (the Items
+        Surviving rules are not in the seed: the hook only says so)."""
+        return face == 1 and what.physical
 
     def degree(self, kind: str, face: int, result: int, dc: int) -> Degree:
         """The degree of a saving throw; a check (not a save) only succeeds or fails, with no natural results."""

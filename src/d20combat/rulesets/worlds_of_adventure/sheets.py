@@ -1,0 +1,52 @@
+"""Speed by race (WOA-STAT-54..57): what the rules give a stat block that does not state its speed.
+
+- dwarves, gnomes and halflings 20 ft; humans, elves, half-elves, half-orcs and most humanoid monsters 30 ft
+  (WOA-STAT-54/57);
+- encumbered: gnomes and halflings 15 ft, the 30-ft races 20 ft, dwarves still 20 ft (WOA-STAT-55..57).
+"Encumbered by weight" needs a load the stat blocks do not carry (Carrying & Encumbrance is not in the seed): the
+reading here is medium or heavy armor (3.5's armor speed, the same numbers) or the sheet's attribute
+``encumbered: 1`` (a heavy load the GM sets).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from d20combat.model.catalog import default_catalog
+from d20combat.model.statblock import Armor, StatBlock
+from d20combat.rulesets.components import CoreSheets
+
+SPEEDS: dict[str, tuple[int, int]] = {
+    "dwarf": (20, 20),
+    "gnome": (20, 15),
+    "halfling": (20, 15),
+}
+"""WOA-STAT-54..56: (speed, speed when encumbered) of the slow races."""
+DEFAULT_SPEED = (30, 20)
+"""WOA-STAT-57: humans, elves, half-elves, half-orcs, most humanoid monsters."""
+
+
+def encumbered(sheet: StatBlock) -> bool:
+    """Medium or heavy armor, or a load the GM marks (``attributes: {encumbered: 1}``)."""
+    if sheet.attributes.get("encumbered", 0) > 0:
+        return True
+    armor = sheet.armor
+    if isinstance(armor, str):
+        armor = default_catalog().armor.get(armor)
+    return isinstance(armor, Armor) and armor.category in ("medium", "heavy")
+
+
+def woa_speed_ft(sheet: StatBlock) -> int:
+    """WOA-STAT-54..57: the base land speed of a sheet without its own."""
+    normal, loaded = SPEEDS.get(sheet.race.strip().lower(), DEFAULT_SPEED)
+    return loaded if encumbered(sheet) else normal
+
+
+class WoaSheets(CoreSheets):
+    """WOA-STAT-54..57: a stat block without ``speed_ft`` moves at its race's speed."""
+
+    def complete_sheet(self, sheet: Any) -> Any:
+        block: StatBlock = sheet
+        if block.speed_ft is not None:
+            return block
+        return block.model_copy(update={"speed_ft": woa_speed_ft(block)})
