@@ -75,7 +75,7 @@ def test_odds_through_woas_policies(tmp_path: Path) -> None:
     path.write_text(yaml.safe_dump(data), encoding="utf-8")
     result = runner.invoke(app, ["odds", str(path), "--attacker", "marcus", "--target", "isolde"])
     assert result.exit_code == 0, result.output
-    assert "attack +3 (BAB 1 + Str 2)" in result.output and "AC 15 (10 + armor 1 + Dex 3 + dodge 1" in result.output
+    assert "attack +6 (BAB 4 + Str 2)" in result.output and "AC 15 (10 + armor 1 + Dex 3 + dodge 1" in result.output
 
 
 def test_a_fixed_initiative_is_refused_naming_the_field(tmp_path: Path) -> None:
