@@ -7,7 +7,8 @@ In this order:
 1. **Drink a healing potion** when at a third of its hit points or less and no foe threatens it (WOA-ITEM-21: a
    standard action; drinking costs the round's reactions, WOA-ITEM-25).
 2. **Touch with a held charge** a foe within reach (WOA-SPELL-19/20: a miss keeps the charge) — once a turn.
-3. Nothing else while a foe threatens it and casting would provoke (the reactions component's ``provoking_act``).
+3. Only spells it can cast now (prepared, not used up, no component barred: :func:`.spells.component_problem`);
+   nothing while a foe threatens it and casting would provoke (the reactions component's ``provoking_act``).
 4. **An area damage spell** (a save spell with a radius, WOA-SPELL-14) centred on the foe whose burst catches the
    most foes — never the caster or an ally — when it catches at least two.
 5. **A buff** (``battle_condition_altering`` with an AC or attack bonus, WOA-SPELL-16) on itself or the ally with
@@ -27,7 +28,7 @@ from d20combat.encounter import events as ev
 from d20combat.rulesets.worlds_of_adventure import spell_timing as st
 from d20combat.rulesets.worlds_of_adventure.items import DrinkPotion
 from d20combat.rulesets.worlds_of_adventure.spell_data import Spell, left, potion_table, spell_table
-from d20combat.rulesets.worlds_of_adventure.spells import CastSpell, TouchSpell, holding
+from d20combat.rulesets.worlds_of_adventure.spells import CastSpell, TouchSpell, component_problem, holding
 
 LOW_HP = 1 / 3
 """A creature at this share of its hit points or less drinks a healing potion when it can."""
@@ -49,8 +50,10 @@ def choose_spell_action(enc: Any, actor: str) -> ax.Action | None:
         if near and not _touched_this_turn(enc, actor):
             return TouchSpell(near[0])
         return None
+    view = enc.view()
     known = [(name, sp) for name, sp in sorted(spell_table().items())
-             if sp.casting_time in ("standard", "full_round") and left(creature, cs, f"spell_{name}") > 0]
+             if sp.casting_time in ("standard", "full_round") and left(creature, cs, f"spell_{name}") > 0
+             and component_problem(view, actor, sp) is None]
     if threatened and any(_provokes(enc, actor, CastSpell(name)) for name, _ in known):
         return None
     for pick in (_area, _buff, _single, _touch):
