@@ -12,11 +12,13 @@ from typing import Any
 import pytest
 from tests.rules.woa._util import ORC, declare_all, who, woa
 
+from d20combat.battlefield.distance import footprint_distance_ft
 from d20combat.controllers import TacticalAI
 from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter
 from d20combat.rulesets.worlds_of_adventure.ai_spells import choose_spell_action
+from d20combat.rulesets.worlds_of_adventure.disengage import DefensiveDisengage
 from d20combat.rulesets.worlds_of_adventure.items import DrinkPotion
 from d20combat.rulesets.worlds_of_adventure.spells import CastSpell, TouchSpell, holding
 
@@ -122,17 +124,31 @@ def test_touch_spell_at_the_adjacent_foe_holding_the_charge_after_a_miss() -> No
     assert ai_declares(enc) == ax.Declare(standard="touch_spell", move="move")
 
 
-def test_no_casting_while_threatened_when_casting_provokes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Next to an orc the mage casts its magic missile while casting provokes nothing; when the reactions
-    component says casting provokes, it casts nothing and fights instead."""
-    enc = woa([who("mage", mage(spell_magic_missile=1), "heroes", (2, 2)), who("orc", ORC, "monsters", (3, 2))])
+def test_threatened_where_casting_provokes_it_disengages_first_or_does_not_cast(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Next to an orc the mage casts its magic missile while casting provokes nothing. When the reactions component
+    says casting provokes (a ruling), it still declares the casting and on its turn first takes the defensive
+    disengage (WOA-AOO-20: half speed, no attack of opportunity) to a square the orc does not threaten, then casts;
+    slowed (no defensive disengage, WOA-AOO-22) it casts nothing and declares an attack instead."""
+    enc = woa([who("mage", mage(spell_magic_missile=1), "heroes", (2, 2)), who("orc", ORC, "monsters", (3, 2))],
+              [20, 1])
     assert choose_spell_action(enc, "mage") == CastSpell("magic_missile", "orc")
     monkeypatch.setitem(enc.ruleset.reactions.provoking_acts, "cast_spell", "casts a spell")
-    assert choose_spell_action(enc, "mage") is None
-    assert ai_declares(enc).standard == "attack"
-    far = woa([who("mage", mage(spell_magic_missile=1), "heroes", (2, 2)), who("orc", ORC, "monsters", (9, 2))])
-    monkeypatch.setitem(far.ruleset.reactions.provoking_acts, "cast_spell", "casts a spell")
-    assert choose_spell_action(far, "mage") == CastSpell("magic_missile", "orc")
+    assert ai_declares(enc) == ax.Declare(standard="cast_spell", move="move")
+    declare_all(enc, ax.Declare(standard="cast_spell", move="move"))
+    ai = TacticalAI()
+    first = ai.choose(enc)
+    assert isinstance(first, DefensiveDisengage)
+    enc.act(first)
+    here = enc.footprint("mage")
+    assert footprint_distance_ft(here, enc.footprint("orc")) > 5
+    assert not any(isinstance(e, ev.AttackResolved) for e in enc.log)
+    assert ai.choose(enc) == CastSpell("magic_missile", "orc")
+    slowed = woa([who("mage", mage(spell_magic_missile=1), "heroes", (2, 2), conditions=["slowed"]),
+                  who("orc", ORC, "monsters", (3, 2))])
+    monkeypatch.setitem(slowed.ruleset.reactions.provoking_acts, "cast_spell", "casts a spell")
+    assert choose_spell_action(slowed, "mage") is None
+    assert ai_declares(slowed).standard == "attack"
 
 
 def test_drinks_a_healing_potion_when_low_and_not_threatened() -> None:

@@ -8,7 +8,8 @@ In this order:
    standard action; drinking costs the round's reactions, WOA-ITEM-25).
 2. **Touch with a held charge** a foe within reach (WOA-SPELL-19/20: a miss keeps the charge) — once a turn.
 3. Only spells it can cast now (prepared, not used up, no component barred: :func:`.spells.component_problem`);
-   nothing while a foe threatens it and casting would provoke (the reactions component's ``provoking_act``).
+   while a foe threatens it and casting would provoke (the reactions component's ``provoking_act``): a standard
+   casting after a defensive disengage to a square no foe threatens (WOA-AOO-20), else nothing.
 4. **An area damage spell** (a save spell with a radius, WOA-SPELL-14) centred on the foe whose burst catches the
    most foes — never the caster or an ally — when it catches at least two.
 5. **A buff** (``battle_condition_altering`` with an AC or attack bonus, WOA-SPELL-16) on itself or the ally with
@@ -54,12 +55,48 @@ def choose_spell_action(enc: Any, actor: str) -> ax.Action | None:
     known = [(name, sp) for name, sp in sorted(spell_table().items())
              if sp.casting_time in ("standard", "full_round") and left(creature, cs, f"spell_{name}") > 0
              and component_problem(view, actor, sp) is None]
-    if threatened and any(_provokes(enc, actor, CastSpell(name)) for name, _ in known):
-        return None
+    pressed = threatened and any(_provokes(enc, actor, CastSpell(name)) for name, _ in known)
+    if pressed:
+        if escape(enc, actor, foes) is None:
+            return None
+        known = [(name, sp) for name, sp in known if sp.casting_time == "standard" and not sp.touch]
     for pick in (_area, _buff, _single, _touch):
         chosen = pick(enc, actor, foes, known)
         if chosen is not None:
             return chosen
+    return None
+
+
+def first_escape(enc: Any, actor: str, action: ax.Action) -> ax.Action | None:
+    """The defensive disengage (WOA-AOO-20) to take before casting ``action`` when a foe threatens ``actor`` and
+    casting would provoke; None when casting now is safe (or the action is not a casting)."""
+    if not isinstance(action, CastSpell):
+        return None
+    foes = _foes(enc, actor)
+    if not _threatened(enc, actor, foes) or not _provokes(enc, actor, action):
+        return None
+    return escape(enc, actor, foes)
+
+
+def escape(enc: Any, actor: str, foes: list[str]) -> ax.Action | None:
+    """A defensive disengage (WOA-AOO-20: half speed, no attack of opportunity from the foes left) to the nearest
+    square no foe threatens, if there is one and it is legal now (a move action left)."""
+    from d20combat.battlefield.grid import Footprint
+    from d20combat.rulesets.worlds_of_adventure.disengage import DefensiveDisengage
+
+    turn = enc.state.turn
+    if turn is None or turn.actor != actor or not enc.can_afford("move") or turn.stepped:
+        return None
+    half = enc.speed_ft(actor, enc.state) // 2
+    reactions, space = enc.ruleset.reactions, enc.creature(actor).space
+    safe = sorted((info.cost_ft, sq) for sq, info in enc.move_options(actor).items()
+                  if info.cost_ft <= half and not any(
+                      reactions.threatened(enc.creature(f), enc.state.get(f), enc.footprint(f), Footprint(sq, space))
+                      for f in foes))
+    for _, sq in safe[:4]:
+        action = DefensiveDisengage(to=sq)
+        if enc.check(action) is None:
+            return action
     return None
 
 
@@ -195,4 +232,5 @@ def _touched_this_turn(enc: Any, actor: str) -> bool:
     return False
 
 
-__all__ = ["LOW_HP", "caught_by", "choose_spell_action", "declaration_of", "fits_declaration"]
+__all__ = ["LOW_HP", "caught_by", "choose_spell_action", "declaration_of", "escape", "first_escape",
+           "fits_declaration"]
