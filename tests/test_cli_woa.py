@@ -75,7 +75,7 @@ def test_odds_through_woas_policies(tmp_path: Path) -> None:
     path.write_text(yaml.safe_dump(data), encoding="utf-8")
     result = runner.invoke(app, ["odds", str(path), "--attacker", "marcus", "--target", "isolde"])
     assert result.exit_code == 0, result.output
-    assert "attack +3 (BAB 1 + Str 2)" in result.output and "AC 15 (10 + armor 1 + Dex 3 + dodge 1" in result.output
+    assert "attack +6 (BAB 4 + Str 2)" in result.output and "AC 15 (10 + armor 1 + Dex 3 + dodge 1" in result.output
 
 
 def test_a_fixed_initiative_is_refused_naming_the_field(tmp_path: Path) -> None:
@@ -91,3 +91,23 @@ def test_a_fixed_initiative_is_refused_naming_the_field(tmp_path: Path) -> None:
         assert "combatants[2].initiative: worlds-of-adventure rolls initiative anew every round" in result.output
     result = runner.invoke(app, ["run", str(path), "--ruleset", "pathfinder-beginner", "--quiet"])
     assert result.exit_code == 0, result.output
+
+
+def test_caster_duel_shows_spells_saves_timing_and_blocks() -> None:
+    """WOA-CYCLE-14/17, WOA-SPELL-01/14/16, WOA-REACT-22/23: with seed 1 the caster duel prints the AI's declarations
+    (a full-round casting declared alone), the re-rolled order every round, the fireball cast and its Reflex saves
+    at the end of the caster's turn, a buff landing at the end of the round, and blocks with the budget left; the
+    same seed plays the same log."""
+    result = runner.invoke(app, ["run", DUEL, "--seed", "1"])
+    assert result.exit_code == 0, result.output[-2000:]
+    out = result.output
+    assert "isolde declares cast spell\n" in out and "isolde declares cast spell and move" in out
+    for n in (1, 2, 3):
+        assert f"Round {n} — declarations: Isolde cast spell" in out and f"Round {n} — initiative: " in out
+    assert "casts fireball (full-round): no combat reactions this round (WOA-SPELL-09/10)" in out
+    assert "fireball takes effect at the end of its turn (WOA-SPELL-14)" in out
+    assert re.search(r"marcus Ref save: \d+ = d20 \d+ .* vs DC 17 \(10 \+ level 3 \+ Int 4\)", out)
+    assert "shield of faith takes effect at the end of the round (WOA-SPELL-16" in out
+    assert re.search(r"reacts: blocks \w+'s attack: DR \d+ = ½ warrior level \d .*; \d reactions? left", out)
+    again = runner.invoke(app, ["run", DUEL, "--seed", "1"])
+    assert again.output == out

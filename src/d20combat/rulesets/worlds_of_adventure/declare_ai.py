@@ -9,6 +9,8 @@ choices, each one of the declarations the turn order lists (so always legal).
   less of its hit points left than the foes', and no foe is within its reach now — it moves and refocuses, so its
   next initiative die counts as a 20 (WOA-INIT-26/27).
 - **Stand up, draw, reload** (kinds a declared move action covers) declared as a move action and an attack.
+- **Cast, touch, drink** (:mod:`.ai_spells`): when it has a useful spell, a held charge to touch or a healing
+  potion to drink now, it declares that (a full-round casting alone, a standard one with a move action).
 - **Declare nothing** only when nothing else is possible (no foe left, or no other declaration legal).
 """
 
@@ -20,6 +22,7 @@ from d20combat.battlefield.distance import footprint_distance_ft
 from d20combat.battlefield.grid import Footprint
 from d20combat.battlefield.reach import within_reach
 from d20combat.encounter import actions as ax
+from d20combat.rulesets.worlds_of_adventure.ai_spells import choose_spell_action, declaration_of
 
 NOTHING = ax.Declare()
 REFOCUS = ax.Declare(standard="refocus", move="move")
@@ -38,6 +41,10 @@ def choose_declaration(enc: Any, actor: str) -> ax.Declare:
         return NOTHING
     if REFOCUS in legal and should_refocus(enc, actor, foes):
         return REFOCUS
+    magic = choose_spell_action(enc.planning_copy(actor), actor)
+    declared = declaration_of(magic, legal) if magic is not None else None
+    if declared is not None:
+        return declared
     first = TacticalAI().choose(enc.planning_copy(actor))
     chosen: ax.Declare | None = turn_order.declaration_for(view, actor, first)
     if isinstance(first, ax.Move) and first.to is not None and DOUBLE_MOVE in legal and not _reaches_from(
