@@ -49,6 +49,7 @@ CASES: tuple[tuple[str, str | None], ...] = (
     ("off-guard-ambush", None), ("skill-duel", None),
     ("goblin-ambush", "off-guard"), ("goblin-ambush", "skill-based"), ("goblin-ambush", "epic-path"),
     ("epic-path-long-fight", None), ("epic-path-splash", None),
+    ("woa-warband", None), ("woa-caster-duel", None),  # worlds-of-adventure (reference engine only so far)
 )
 OFF_GUARD_FAST: tuple[str, ...] = ("off-guard-ambush", "goblin-ambush", "ogre-charge", "odds-duel")
 """Examples also played under off-guard with its default options (reaction attacks on) with only the starting
