@@ -129,3 +129,30 @@ def test_woa_feint_06_a_feinted_foe_may_still_block(bars: bool, can_block: bool)
     enc.act(ax.Attack(target="foe"))
     offered = enc.pending.prompt.options if enc.pending is not None else ()
     assert ("block" in offered) is can_block
+
+
+# --- WOA-SPELL-24: the held charge's unarmed attack ------------------------------------------------------------------
+@pytest.mark.parametrize(("touch", "discharged"), [(False, False), (True, True)])
+def test_woa_spell_24_unarmed_attack_while_holding_against_normal_ac(touch: bool, discharged: bool) -> None:
+    """WOA-SPELL-24 (AMBIGUOUS): holding shocking grasp, the wizard punches an orc in armor (AC 14, touch AC 10):
+    10 + BAB 2 = 12 misses normal AC (the reading: the charge stays held); with ``woa_held_charge_touch_ac`` it
+    hits touch AC and discharges."""
+    from tests.rules._builders import armored
+    from tests.rules.woa.test_woa_spells import CASTER_FIRST, WIZ, cast_round
+
+    from d20combat.rulesets.worlds_of_adventure.spells import CastSpell
+
+    brute = armored("orc", 4, hp=60, attack_bonus=3, saves={"ref": 1})
+    enc = woa([who("wizard", WIZ, "heroes", (2, 2)), who("orc", brute, "monsters", (3, 2))],
+              [*CASTER_FIRST, *CASTER_FIRST, 10, 3, 3, 3, 3, 3, 2], variants={"woa_held_charge_touch_ac": touch})
+    cast_round(enc)
+    enc.act(CastSpell("shocking_grasp"))
+    enc.act(ax.EndTurn())
+    enc.act(ax.EndTurn())
+    declare_all(enc, ax.Declare(standard="attack", move="move", target="orc"), ax.Declare(move="move"))
+    events = enc.act(ax.Attack("orc", "unarmed-strike"))
+    assert enc.decision().prompt.kind == "attack_of_opportunity"  # type: ignore[union-attr]  # WOA-AOO-16
+    events += enc.respond("decline")
+    (resolved,) = [e for e in events if isinstance(e, ev.AttackResolved)]
+    assert resolved.hit is discharged and f"vs AC {10 if touch else 14} " in resolved.lines[-1]
+    assert any(c.startswith("holding_charge") for c in enc.state.get("wizard").conditions) is not discharged

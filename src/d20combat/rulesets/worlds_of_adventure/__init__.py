@@ -50,6 +50,7 @@ from d20combat.rulesets.worlds_of_adventure.defense import WoaArmorClass
 from d20combat.rulesets.worlds_of_adventure.disengage import DISENGAGE
 from d20combat.rulesets.worlds_of_adventure.economy import WoaEconomy
 from d20combat.rulesets.worlds_of_adventure.feint import WoaFeint
+from d20combat.rulesets.worlds_of_adventure.held_charge import WoaConditions
 from d20combat.rulesets.worlds_of_adventure.items import WoaItems
 from d20combat.rulesets.worlds_of_adventure.move_actions import WoaMoveActions
 from d20combat.rulesets.worlds_of_adventure.movement import WoaMovement
@@ -112,6 +113,7 @@ class WorldsOfAdventure(Ruleset):
             economy=WoaEconomy(max_free_actions=o.woa_free_action_limit),  # WOA-ACT: swift = a reaction; the
                                                       # reactions' budget refreshed every round (WOA-REACT-02)
             movement=WoaMovement(),                   # WOA-MOVE: short step = reach
+            conditions=WoaConditions(held_charge_touch_ac=o.woa_held_charge_touch_ac),  # WOA-SPELL-24's option
         )
 
 

@@ -114,4 +114,7 @@ class WoaOptions(BaseModel):
         False, description="WOA-INIT-27 (AMBIGUOUS): the refocused initiative die counts as a 20 that is no natural "
         "20 and other penalties (−20 flat-footed) still apply (the reading); true = the refocused initiative is 20 + "
         "the modifier whatever the penalties")
+    woa_held_charge_touch_ac: bool = Field(
+        False, description="WOA-SPELL-24 (AMBIGUOUS): an unarmed or natural attack made while holding a charge is "
+        "against normal AC (the reading); true = against touch AC, like the touch attack it replaces")
     # --- (end of the remaining AMBIGUOUS readings, W10) -----------------------------------------------------------
