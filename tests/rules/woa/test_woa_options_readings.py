@@ -156,3 +156,17 @@ def test_woa_spell_24_unarmed_attack_while_holding_against_normal_ac(touch: bool
     (resolved,) = [e for e in events if isinstance(e, ev.AttackResolved)]
     assert resolved.hit is discharged and f"vs AC {10 if touch else 14} " in resolved.lines[-1]
     assert any(c.startswith("holding_charge") for c in enc.state.get("wizard").conditions) is not discharged
+
+
+# --- WOA-REACT-17: who is a warrior (a documented reading, no option) -----------------------------------------------
+@pytest.mark.parametrize(("attributes", "can_block"), [({"fighter_level": 8}, False), ({"warrior_level": 8}, True)])
+def test_woa_react_17_only_the_warrior_level_counts(attributes: dict[str, int], can_block: bool) -> None:
+    """WOA-REACT-17 (MISSING/AMBIGUOUS, the reading): the stat block's ``warrior_level`` is the warrior level; a
+    class level under another name (here ``fighter_level``) does not make a warrior — it cannot block."""
+    from tests.rules.woa._react import fighter, hero_vs_orc, orc, orc_first
+
+    enc = hero_vs_orc(fighter("hero", attributes=attributes), [1, 20, 18, 6], orc_block=orc(bab=10))
+    orc_first(enc)
+    enc.act(ax.Attack("hero"))
+    offered = enc.pending.prompt.options if enc.pending is not None else ()  # no dodge either: no level of it
+    assert ("block" in offered) is can_block
