@@ -50,6 +50,7 @@ from d20combat.rulesets.worlds_of_adventure.defense import WoaArmorClass
 from d20combat.rulesets.worlds_of_adventure.disengage import DISENGAGE
 from d20combat.rulesets.worlds_of_adventure.economy import WoaEconomy
 from d20combat.rulesets.worlds_of_adventure.feint import WoaFeint
+from d20combat.rulesets.worlds_of_adventure.held_charge import WoaConditions
 from d20combat.rulesets.worlds_of_adventure.items import WoaItems
 from d20combat.rulesets.worlds_of_adventure.move_actions import WoaMoveActions
 from d20combat.rulesets.worlds_of_adventure.movement import WoaMovement
@@ -74,11 +75,13 @@ class WorldsOfAdventure(Ruleset):
     def compose(cls, options: Any) -> Policies:
         o: WoaOptions = options
         spells = WoaSpells(o)                         # WOA-SPELL: casting, timing, concentration, touch spells
-        aoo = WoaAttacksOfOpportunity()              # WOA-AOO, WOA-REACT-02: attacks of opportunity, the budget
+        aoo = WoaAttacksOfOpportunity(short_step_ignores_threat=o.woa_short_step_ignores_threat,  # WOA-AOO-11
+                                      reactions_at_bab_0=o.woa_reactions_at_bab_0)  # WOA-AOO, WOA-REACT-02
         return Policies(
             turn_order=WoaRoundCycle(o),             # WOA-CYCLE, WOA-INIT: declare, then roll, every round
             surprise=Awareness(),                     # WOA-CYCLE-01/06/07: no surprise round
-            saves=WoaSaves(),                         # WOA-STAT-75..83: superior success, catastrophic failure
+            saves=WoaSaves(superior_quarter_of=o.woa_superior_quarter_of),  # WOA-STAT-75..83: superior success,
+                                                      # catastrophic failure
             defense=WoaArmorClass(flat_footed_loses_dex=o.woa_flat_footed_loses_dex,  # WOA-CYCLE-11
                                   touch_drops_armor_enhancement=o.woa_touch_drops_armor_enhancement),  # WOA-STAT-32..48
             attack=WoaAttack(iterative_penalty=o.woa_iterative_penalty,  # WOA-STAT-01..19, WOA-ATK
@@ -104,10 +107,13 @@ class WorldsOfAdventure(Ruleset):
             tactics=WoaTactics(),                     # the AI carries out a declared refocus (WOA-INIT-26)
             reactions=aoo,                           # WOA-AOO: disengaging, ignoring a threat, standing up…
             active_defense=WoaActiveDefense(aid_defense_against_reactions=o.woa_aid_defense_against_reactions,
-                                            dodge_feat_value=o.woa_dodge_feat_value),
+                                            dodge_feat_value=o.woa_dodge_feat_value,
+                                            block_round_up=o.woa_block_rounding == "up",  # WOA-REACT-22
+                                            feint_bars_block=o.woa_feint_bars_block),  # WOA-FEINT-06
             economy=WoaEconomy(max_free_actions=o.woa_free_action_limit),  # WOA-ACT: swift = a reaction; the
                                                       # reactions' budget refreshed every round (WOA-REACT-02)
             movement=WoaMovement(),                   # WOA-MOVE: short step = reach
+            conditions=WoaConditions(held_charge_touch_ac=o.woa_held_charge_touch_ac),  # WOA-SPELL-24's option
         )
 
 

@@ -24,6 +24,7 @@ from d20combat.rulesets.components.component import AttackInfo, View
 from d20combat.rulesets.worlds_of_adventure.aid import AID, aid_attack_helpers, aid_defense_helpers
 from d20combat.rulesets.worlds_of_adventure.block import block_problem, block_value
 from d20combat.rulesets.worlds_of_adventure.dodge import DODGES, dodge_cap, dodge_problem, dodge_value
+from d20combat.rulesets.worlds_of_adventure.feint import OPENING as FEINT_OPENING
 from d20combat.rulesets.worlds_of_adventure.reactions import can_react, left_text, reactions_left, spend_reaction
 
 KEY = "woa_reactions"
@@ -74,7 +75,13 @@ class WoaActiveDefense(NoActiveDefense):
     attack roll with no roll of its own, against any attack the reactor may answer (WOA-AOO-26/30: attacks of
     opportunity too)."""
 
-    def __init__(self, *, aid_defense_against_reactions: bool = False, dodge_feat_value: int = 1) -> None:
+    def __init__(self, *, aid_defense_against_reactions: bool = False, dodge_feat_value: int = 1,
+                 block_round_up: bool = False, feint_bars_block: bool = False) -> None:
+        self.block_round_up = block_round_up
+        """WOA-REACT-22 (AMBIGUOUS, option ``woa_block_rounding``): the block value rounds up."""
+        self.feint_bars_block = feint_bars_block
+        """WOA-FEINT-06 (AMBIGUOUS, option ``woa_feint_bars_block``): a feinted foe cannot block the feinter's next
+        melee attack either."""
         self.aid_defense_against_reactions = aid_defense_against_reactions
         """WOA-REACT-14 (AMBIGUOUS): aid defense also against an attack made as a combat reaction."""
         self.dodge_feat_value = dodge_feat_value
@@ -95,8 +102,10 @@ class WoaActiveDefense(NoActiveDefense):
         out: dict[str, tuple[int, str]] = {}
         if dodge_problem(view, attack, target, self.dodge_feat_value) is None:
             out["dodge"] = dodge_value(creature, self.dodge_feat_value)
-        if block_problem(view, attack, target) is None:
-            value = block_value(view, target, attack.ranged)
+        if block_problem(view, attack, target, round_up=self.block_round_up) is None \
+                and not (self.feint_bars_block and not attack.ranged
+                         and any(e.name == FEINT_OPENING + attack.attacker for e in state.effects)):
+            value = block_value(view, target, attack.ranged, round_up=self.block_round_up)
             assert value is not None
             out["block"] = value
         return out

@@ -10,35 +10,40 @@ from d20combat.rulesets.worlds_of_adventure.dodge import class_level
 from d20combat.rulesets.worlds_of_adventure.opportunity import is_unarmed
 
 
-def block_value(view: View, defender: str, ranged: bool) -> tuple[int, str] | None:
+def _part(level: int, by: int, round_up: bool) -> int:
+    """The warrior level's ½, ⅓ or ¼: floor, or ceiling with the option ``woa_block_rounding`` "up"."""
+    return -(-level // by) if round_up else level // by
+
+
+def block_value(view: View, defender: str, ranged: bool, *, round_up: bool = False) -> tuple[int, str] | None:
     """WOA-REACT-18/20/22/23: the best block ``defender`` can make now — (DR, why) — or None when it holds no melee
     weapon and wears no ready shield (or, against a ranged attack, has no shield). Floor rounding (AMBIGUOUS,
-    WOA-REACT-22's proposed reading)."""
+    WOA-REACT-22's proposed reading; ``round_up``: the option ``woa_block_rounding`` "up")."""
     creature, state = view.creature(defender), view.state.get(defender)
     level = class_level(creature, "warrior")
     choices: list[tuple[int, str]] = []
     if creature.shield_bonus and state.shield_state in ("strapped", "held"):
-        choices.append((level // 2 + creature.shield_bonus,
+        choices.append((_part(level, 2, round_up) + creature.shield_bonus,
                         f"½ warrior level {level} with a shield + its AC bonus {creature.shield_bonus}"))
     weapon = melee_weapon_in_hand(creature, state)
     if weapon is not None and not ranged and not is_unarmed(weapon):
         if weapon.two_handed:
-            choices.append((level // 2, f"½ warrior level {level} with a two-handed weapon"))
+            choices.append((_part(level, 2, round_up), f"½ warrior level {level} with a two-handed weapon"))
         elif weapon.weapon.hands == "light":
-            choices.append((level // 4, f"¼ warrior level {level} with a light weapon"))
+            choices.append((_part(level, 4, round_up), f"¼ warrior level {level} with a light weapon"))
         else:
-            choices.append((level // 3, f"⅓ warrior level {level} with a one-handed weapon"))
+            choices.append((_part(level, 3, round_up), f"⅓ warrior level {level} with a one-handed weapon"))
     return max(choices, key=lambda c: c[0]) if choices else None
 
 
-def block_problem(view: View, attack: AttackInfo, defender: str) -> str | None:
+def block_problem(view: View, attack: AttackInfo, defender: str, *, round_up: bool = False) -> str | None:
     """Why ``defender`` cannot block this attack (the budget and the general bars aside), or None."""
     creature: Creature = view.creature(defender)
     if class_level(creature, "warrior") <= 0:
         return "blocking is for warriors (WOA-REACT-17)"
     if totally_concealed(view, defender, attack.attacker):
         return "it is not aware of the attack (WOA-REACT-19)"
-    value = block_value(view, defender, attack.ranged)
+    value = block_value(view, defender, attack.ranged, round_up=round_up)
     if value is None:
         return ("a ranged attack is blocked only with a shield (WOA-REACT-20)" if attack.ranged
                 else "it holds no melee weapon and wears no shield (WOA-REACT-18)")

@@ -149,7 +149,10 @@ class WoaRoundCycle(DeclareThenRoll):
                 face, how = side_faces[side], f" (one roll for the {side}, WOA-CYCLE-20)"
             else:
                 face, how = view.dice.roll(20, f"initiative {cid}"), ""
-            t = total(face, [*self.initiative_modifiers(creature), *self.initiative_state_modifiers(creature, c)],
+            penalties = self.initiative_state_modifiers(creature, c)
+            if c.has(REFOCUSED) and self.o.woa_refocus_ignores_penalties:  # WOA-INIT-27's option
+                penalties = [m for m in penalties if m.value >= 0]
+            t = total(face, [*self.initiative_modifiers(creature), *penalties],
                       base_label="d20", stacking=self.rules.stacking)
             view.emit(ev.InitiativeRolled(cid, t.value, f"{t.explain()}{how} (round {round_no})"))
             totals.append((cid, t.value))

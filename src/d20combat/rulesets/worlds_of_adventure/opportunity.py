@@ -97,7 +97,11 @@ class WoaAttacksOfOpportunity(ThreatenedSquareAoO):
     reaction (WOA-AOO-01, WOA-REACT-02/05); disengaging, ignoring a threat, standing up and an unarmed attack on an
     armed foe provoke; engaging and moving within do not; none through cover or total concealment."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, short_step_ignores_threat: bool = False, reactions_at_bab_0: int = 1) -> None:
+        self.short_step_ignores_threat = short_step_ignores_threat
+        """WOA-AOO-11 (AMBIGUOUS, option ``woa_short_step_ignores_threat``): a short step within X's area counts."""
+        self.reactions_at_bab_0 = reactions_at_bab_0
+        """WOA-REACT-02 (AMBIGUOUS, option ``woa_reactions_at_bab_0``): the base reaction at BAB +0 (1 or 0)."""
         super().__init__(per_round=0, pool=POOL, provoking_moves=("move", "charge", DISENGAGE),
                          provoking_acts={"stand_up": "stands up (WOA-AOO-14)"},
                          may_react=lambda creature, state: reactions_barred(creature, state) is None,
@@ -106,7 +110,7 @@ class WoaAttacksOfOpportunity(ThreatenedSquareAoO):
     # --- the budget ----------------------------------------------------------------------------------------
     def round_pools(self, creature: Creature, state: CombatantState) -> dict[str, int]:
         """WOA-REACT-02/04: every round the combat-reaction budget comes back (the dodge cap with it)."""
-        pools = {POOL: reaction_budget(creature)[0]}
+        pools = {POOL: reaction_budget(creature, at_bab_0=self.reactions_at_bab_0)[0]}
         pools.update(self.rules.active_defense.round_pools(creature, state)
                      if hasattr(self.rules.active_defense, "round_pools") else {})
         return pools
@@ -184,7 +188,7 @@ class WoaAttacksOfOpportunity(ThreatenedSquareAoO):
         """Record every opponent whose threatened area ``actor`` moved within this action (not by a short step)."""
         events = getattr(view, "events", ())
         squares = [tuple(p) for e in events if isinstance(e, ev.Moved) and e.combatant == actor
-                   and e.mode not in ("step", "short step") for p in e.path]
+                   and (self.short_step_ignores_threat or e.mode not in ("step", "short step")) for p in e.path]
         if not squares or actor not in view.state.combatants:
             return
         mc = view.creature(actor)

@@ -88,3 +88,33 @@ class WoaOptions(BaseModel):
         0, ge=-10, le=0, description="WOA-ATK-08: the second attack of a full attack (BAB +6) is at this penalty; "
         "0 = the literal reading (no penalty stated), −5 = 3.5's iterative attack")
     # --- (end of combat statistics, attacks, total defense's AC) -----------------------------------------------
+    # --- the remaining AMBIGUOUS readings as options (W10: WOA-STAT-76, -SPELL-26, -REACT-02/22, -AOO-11, -FEINT-06,
+    # WOA-INIT-27) -------------------------------------------------------------------------------------------------
+    woa_superior_quarter_of: Literal["full", "half"] = Field(
+        "full", description="WOA-STAT-76 (AMBIGUOUS): a superior success against a half-damage attack takes "
+        "min(¼ of the damage, the least roll) — 'full' = ¼ of the full, unsaved damage roll (the reading); 'half' = "
+        "¼ of the halved damage a plain success takes")
+    woa_maintenance_dc_level: bool = Field(
+        True, description="WOA-SPELL-26 (AMBIGUOUS): the concentration DC to keep maintaining a spell adds 2 × the "
+        "spell's level, as the casting DCs (WOA-SPELL-11/12); false = without the spell's level")
+    woa_reactions_at_bab_0: int = Field(
+        1, ge=0, le=1, description="WOA-REACT-02 (AMBIGUOUS): the combat reactions of a creature with BAB +0 — 1 "
+        "(every creature has at least 1, the reading); 0 = the literal 'a 1st-level character' read as a BAB +1 "
+        "gate: BAB +0 has none (Combat Reflexes still adds 1)")
+    woa_block_rounding: Literal["down", "up"] = Field(
+        "down", description="WOA-REACT-22 (AMBIGUOUS): the block value's ½, ⅓ or ¼ warrior level rounds down (the "
+        "reading); 'up' = rounds up")
+    woa_short_step_ignores_threat: bool = Field(
+        False, description="WOA-AOO-11 (AMBIGUOUS): a short step within an opponent's threatened area does not count "
+        "for ignoring its threat (WOA-AOO-19, the reading); true = it does (attacking another foe after it provokes)")
+    woa_feint_bars_block: bool = Field(
+        False, description="WOA-FEINT-06 (AMBIGUOUS): a feinted opponent may still block the feinter's next melee "
+        "attack (the literal reading: only Dex, dodge and shield are lost); true = it cannot block it either")
+    woa_refocus_ignores_penalties: bool = Field(
+        False, description="WOA-INIT-27 (AMBIGUOUS): the refocused initiative die counts as a 20 that is no natural "
+        "20 and other penalties (−20 flat-footed) still apply (the reading); true = the refocused initiative is 20 + "
+        "the modifier whatever the penalties")
+    woa_held_charge_touch_ac: bool = Field(
+        False, description="WOA-SPELL-24 (AMBIGUOUS): an unarmed or natural attack made while holding a charge is "
+        "against normal AC (the reading); true = against touch AC, like the touch attack it replaces")
+    # --- (end of the remaining AMBIGUOUS readings, W10) -----------------------------------------------------------

@@ -66,12 +66,15 @@ BARS: tuple[tuple[str, str], ...] = (
 COMBAT_REFLEXES = "combat_reflexes"
 
 
-def reaction_budget(creature: Creature) -> tuple[int, str]:
-    """WOA-REACT-02/04: 1, +1 each at BAB +6, +11 and +16, +1 with Combat Reflexes — and why."""
+def reaction_budget(creature: Creature, *, at_bab_0: int = 1) -> tuple[int, str]:
+    """WOA-REACT-02/04: 1, +1 each at BAB +6, +11 and +16, +1 with Combat Reflexes — and why. ``at_bab_0`` 0: a
+    creature with BAB +0 has no base reaction (option ``woa_reactions_at_bab_0``, AMBIGUOUS)."""
     bab = creature.attack_bonus
     steps = sum(1 for at in (6, 11, 16) if bab >= at)
-    parts = ["1"] + ([f"{steps} for BAB {bab:+d}"] if steps else [])
-    n = 1 + steps
+    base = at_bab_0 if bab <= 0 else 1
+    parts = [str(base) if base else "0 at BAB +0 (WOA-REACT-02 option)"] + (
+        [f"{steps} for BAB {bab:+d}"] if steps else [])
+    n = base + steps
     if creature.has_feat(COMBAT_REFLEXES):
         n += 1
         parts.append("1 Combat Reflexes")

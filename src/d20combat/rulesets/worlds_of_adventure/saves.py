@@ -43,10 +43,16 @@ def degree(face: int, result: int, dc: int) -> Degree:
     return Degree.SUCCESS if result >= dc else Degree.FAILURE
 
 
-def half_damage_on_save(grade: Degree, full: int, least: int, most: int) -> tuple[int, str]:
+def half_damage_on_save(grade: Degree, full: int, least: int, most: int, *, quarter_of: str = "full"
+                        ) -> tuple[int, str]:
     """WOA-STAT-76/78: the damage of an attack that deals half on a successful save, by the save's degree; ``full``
-    the damage rolled, ``least``/``most`` the least and most its dice could roll."""
+    the damage rolled, ``least``/``most`` the least and most its dice could roll; ``quarter_of`` "half" = a superior
+    success takes ¼ of the halved damage (option ``woa_superior_quarter_of``, AMBIGUOUS)."""
     if grade is Degree.SUPERIOR:
+        if quarter_of == "half":
+            amount = min(full // 2 // 4, least)
+            return amount, (f"superior success: min(¼ × half of {full}, least roll {least}) = {amount} "
+                            "(WOA-STAT-76, ¼ of the halved damage)")
         amount = min(full // 4, least)
         return amount, f"superior success: min(¼ × {full}, least roll {least}) = {amount} (WOA-STAT-76)"
     if grade is Degree.SUCCESS:
@@ -89,6 +95,13 @@ class WoaSaves(D20Saves):
     """WOA-STAT-59..62 (the core's save bonus: base + Con / Dex / Wis) with WOA's degrees (:meth:`degree`,
     :func:`half_damage_on_save`), Dex on Reflex capped by armor (WOA-STAT-64) and the Reflex modifiers of what the
     save is made against (:meth:`against`, WOA-STAT-63/66..73)."""
+
+    superior_quarter_of = "full"
+    """WOA-STAT-76 (AMBIGUOUS, option ``woa_superior_quarter_of``): a superior success's ¼ is of the full damage
+    ("full") or of the halved damage ("half")."""
+
+    def __init__(self, *, superior_quarter_of: str = "full") -> None:
+        self.superior_quarter_of = superior_quarter_of
 
     def save_ability(self, creature: Creature, state: CombatantState, kind: SaveKind) -> Modifier:
         """WOA-STAT-60..62/64: Con, Dex, Wis; the Dex bonus on Reflex is capped by the worn armor's max Dex."""

@@ -127,9 +127,10 @@ def in_window(view: View, caster: str, sp: Spell, timing: str, source: str, *, a
 
 
 def disrupt(view: View, rules: Any, caster: str, dc_of: Any, what: str, *, after_turn: bool = True,
-            scrolls: bool = True) -> None:
+            scrolls: bool = True, maintenance_level: bool = True) -> None:
     """Something threatens the caster's concentration now (``dc_of(level) -> (dc, why)``): a check for each pending
-    spell in its window; a failure fizzles it."""
+    spell in its window; a failure fizzles it. ``maintenance_level`` false: a maintained spell's DC leaves out the
+    spell's level (option ``woa_maintenance_dc_level``, WOA-SPELL-26)."""
     for cond, name, _, timing, source in pending(view.state.get(caster).conditions):
         sp = spell(name, "pending spell")
         if (source == "scroll" and not scrolls) or not in_window(view, caster, sp, timing, source,
@@ -141,7 +142,7 @@ def disrupt(view: View, rules: Any, caster: str, dc_of: Any, what: str, *, after
     for cond in sorted(view.state.get(caster).conditions):
         if cond.startswith(MAINTAINING):
             sp = spell(cond[len(MAINTAINING):], "maintained spell")
-            dc, why = dc_of(sp.level)
+            dc, why = dc_of(sp.level if maintenance_level else 0)
             if not concentration_check(view, rules, caster, dc, f"{why}; {what} while maintaining {sp.label} "
                                                            "(WOA-SPELL-26)"):
                 view.emit(ev.ConditionSet(caster, cond, False, f"concentration breaks: {sp.label} ends "
@@ -258,7 +259,8 @@ def _saved(view: View, rules: Any, caster: str, victim: str, eff: Effect, level:
     if not eff.half:
         return (0, f"{how}, saved: none") if grade in (Degree.SUCCESS, Degree.SUPERIOR) else (full, how)
     amount, why = half_damage_on_save(grade, full, eff.damage.minimum if eff.damage else 0,
-                                      eff.damage.maximum if eff.damage else 0)
+                                      eff.damage.maximum if eff.damage else 0,
+                                      quarter_of=getattr(saves, "superior_quarter_of", "full"))
     return amount, f"{how}; {why}"
 
 

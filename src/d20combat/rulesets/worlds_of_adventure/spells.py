@@ -328,7 +328,8 @@ class WoaSpells(ActionSet):
             st.record_early_damage(view, target, amount)
             return
         st.disrupt(view, self.rules, target, lambda level: st.damage_dc(amount, level), f"{amount} damage",
-                   after_turn=self.o.woa_full_round_window_after_turn, scrolls=self.o.woa_scroll_concentration)
+                   after_turn=self.o.woa_full_round_window_after_turn, scrolls=self.o.woa_scroll_concentration,
+                   maintenance_level=self.o.woa_maintenance_dc_level)
 
     def end_of_turn(self, view: View, actor: str) -> None:
         """WOA-SPELL-14: standard and full-round spells take effect at the end of the caster's turn; a maintained
