@@ -1,0 +1,200 @@
+"""WOA part 1's last rule IDs (W8): the attack of opportunity as a combat reaction, the full attack, surprise
+attacks (no dodge or block; improved uncanny dodge), the hidden weapon's first attack, Improved Feint as a swift
+action, the readying creature's distraction and the DM's concentration check for extended readying."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.rules._builders import stats
+from tests.rules.woa._react import answer, fighter, orc, prompt, spent
+from tests.rules.woa._util import HERO, declare_all, who, woa
+
+from d20combat.encounter import actions as ax
+from d20combat.encounter import events as ev
+from d20combat.encounter.engine import Encounter, IllegalAction
+from d20combat.encounter.gm_actions import GmCheck, GmCondition
+from d20combat.rulesets.worlds_of_adventure.attack import FullAttack
+from d20combat.rulesets.worlds_of_adventure.feint import FEINTED, Feint
+from d20combat.rulesets.worlds_of_adventure.items import DrawHidden
+from d20combat.rulesets.worlds_of_adventure.ready import Ready
+
+
+def attacks(events: list[ev.Event]) -> list[ev.AttackResolved]:
+    return [e for e in events if isinstance(e, ev.AttackResolved)]
+
+
+# --- WOA-ATK-03: an attack of opportunity is a combat reaction ------------------------------------------------------
+def test_woa_atk_03_an_attack_of_opportunity_spends_a_combat_reaction() -> None:
+    """WOA-ATK-03: the orc (BAB +3: one combat reaction) attacks the disengaging hero as a combat reaction — the
+    reactions' pool pays for it — so when the hero disengages a second time the orc has none left and is not asked."""
+    enc = woa([who("hero", fighter("hero", bab=3), "heroes", (2, 2)), who("orc", orc(), "monsters", (3, 2))],
+              [20, 1, 10, 2])
+    declare_all(enc, ax.Declare(standard="move", move="move"))
+    enc.act(ax.Move(to=(0, 2)))
+    assert prompt(enc).reactor == "orc" and prompt(enc).kind == "attack_of_opportunity"
+    events = answer(enc, orc="attack")
+    paid = spent(events, "orc")
+    assert [e.pool for e in paid] == ["reactions"] and paid[0].reaction.endswith("0 reactions left")
+    enc.act(ax.Move(path=((1, 1), (2, 1), (1, 0))))  # back into its reach, and out again: it provokes…
+    assert enc.pending is None  # …but the orc's combat reaction is spent
+    assert enc.state.get("hero").position == (1, 0)
+
+
+# --- WOA-ACT-11: the full attack -------------------------------------------------------------------------------------
+def test_woa_act_11_the_full_attack_is_the_full_round_action_of_several_attacks() -> None:
+    """WOA-ACT-11: the full attack — several melee attacks in one round — is a full-round action: at BAB +6 it gives
+    two attacks, and neither the standard nor the move action is left."""
+    enc = woa([who("hero", stats("hero", hp=30, attack_bonus=6, attacks=[{"weapon": "club"}]), "heroes", (0, 1)),
+               who("foe", stats("foe", hp=200, attacks=[{"weapon": "club"}]), "monsters", (1, 1))],
+              [20, 1, 10, 3, 10, 3])
+    declare_all(enc, ax.Declare(full_round="full_attack", target="foe"))
+    first = enc.act(FullAttack("foe"))
+    turn = enc.state.turn
+    assert turn is not None and not turn.standard and not turn.move
+    assert any("full-round" in e.cost for e in first if isinstance(e, ev.BudgetSpent))
+    enc.act(FullAttack("foe"))
+    assert len(attacks(list(enc.log))) == 2
+
+
+# --- WOA-ITEM-09, WOA-CYCLE-12/13: a hidden weapon's first attack is a surprise attack ------------------------------
+def guard(**kw: Any) -> dict[str, Any]:
+    """A warrior 4 orc with Dex 14 (AC 12) holding a club: it could block or dodge (½ warrior 4 = 2)."""
+    return orc(warrior=4, abilities={"dex": 14}, hp=40, **kw)
+
+
+def cutpurse() -> dict[str, Any]:
+    return stats("cutpurse", hp=30, attack_bonus=1, abilities={"dex": 10}, saves={"ref": 1},
+                 attacks=[{"weapon": "longsword"}, {"weapon": "dagger"}])
+
+
+def hidden_draw(foe: dict[str, Any]) -> Encounter:
+    enc = woa([who("cutpurse", cutpurse(), "heroes", (2, 2)), who("orc", foe, "monsters", (3, 2))], [15, 5, 12, 2],
+              variants={"woa_hidden_draw_action": "move"})
+    declare_all(enc, ax.Declare(standard="attack", move="move", target="orc"))
+    assert enc.state.actor == "cutpurse"
+    enc.act(DrawHidden("dagger"))
+    return enc
+
+
+def test_woa_item_09_cycle_12_the_hidden_weapons_first_attack_is_a_surprise() -> None:
+    """WOA-ITEM-09: the first attack with the just-drawn hidden dagger is a surprise attack: the orc loses its Dex
+    bonus to AC (12 → 10) and — WOA-CYCLE-12 — cannot dodge or block it (it is not even asked, though a warrior 4 with
+    a club and a reaction left could); the attack made, the dagger is no surprise any more."""
+    enc = hidden_draw(guard())
+    events = enc.act(ax.Attack("orc"))
+    assert enc.pending is None and not spent(events, "orc")
+    line = "\n".join(attacks(events)[0].lines)
+    assert "vs AC 10 (10)" in line  # no Dex 2
+    assert not enc.state.get("cutpurse").has("drew_hidden:dagger")
+    assert any(isinstance(e, ev.ConditionSet) and "WOA-ITEM-09" in e.reason for e in events)
+
+
+def test_woa_cycle_12_an_expected_attack_may_be_dodged_or_blocked() -> None:
+    """WOA-CYCLE-12, the other way: the same orc against an ordinary attack is asked (dodge, block or none)."""
+    enc = woa([who("cutpurse", cutpurse(), "heroes", (2, 2)), who("orc", guard(), "monsters", (3, 2))], [15, 5, 12])
+    declare_all(enc, ax.Declare(standard="attack", target="orc"))
+    enc.act(ax.Attack("orc"))
+    assert prompt(enc).reactor == "orc" and {"dodge", "block"} <= set(prompt(enc).options)
+
+
+def test_woa_cycle_13_improved_uncanny_dodge_keeps_the_full_ac() -> None:
+    """WOA-CYCLE-13: with improved uncanny dodge the orc keeps its Dex bonus against the surprise attack (AC 12); the
+    reactions stay barred (WOA-CYCLE-12 — the ability speaks of AC only)."""
+    enc = hidden_draw(guard(feats=["improved_uncanny_dodge"]))
+    events = enc.act(ax.Attack("orc"))
+    assert enc.pending is None
+    line = "\n".join(attacks(events)[0].lines)
+    assert "vs AC 12 (10 + Dex 2)" in line
+
+
+# --- WOA-FEINT-04: Improved Feint -------------------------------------------------------------------------------------
+def duel(hero: dict[str, Any], dice: list[int]) -> Encounter:
+    duelist = stats("duelist", hp=20, attack_bonus=2, abilities={"dex": 14, "wis": 12}, dodge_bonus=1,
+                    attacks=[{"weapon": "club"}])
+    enc = woa([who("hero", hero, "heroes", (2, 2)), who("foe", duelist, "monsters", (3, 2))], dice)
+    declare_all(enc, ax.Declare(standard="attack", move="move", target="foe"))
+    return enc
+
+
+def test_woa_feint_04_improved_feint_is_a_swift_action() -> None:
+    """WOA-FEINT-04: with Improved Feint the feint is a swift action: not declared, it spends the hero's combat
+    reaction (BAB +5: one) and leaves the move action; without a reaction left a second one is refused."""
+    hero = stats("hero", hp=30, attack_bonus=5, abilities={"dex": 14}, saves={"ref": 4},
+                 attacks=[{"weapon": "longsword"}], feats=["improved_feint"])
+    enc = duel(hero, [10, 3, 15, 5])
+    events = enc.act(Feint(target="foe"))
+    turn = enc.state.turn
+    assert turn is not None and turn.move and turn.standard
+    assert [e.pool for e in spent(events, "hero")] == ["reactions"]
+    assert enc.state.get("hero").reactions["reactions"] == 0
+    assert enc.state.get("foe").has(FEINTED)
+    with pytest.raises(IllegalAction, match="combat reaction"):
+        enc.act(Feint(target="foe"))
+
+
+def test_woa_feint_04_without_the_feat_a_feint_is_a_declared_move_action() -> None:
+    """WOA-FEINT-04, the other way: without Improved Feint the undeclared feint is refused (WOA-FEINT-01/CYCLE-21)."""
+    enc = duel(HERO, [10, 3])
+    with pytest.raises(IllegalAction, match="declared"):
+        enc.act(Feint(target="foe"))
+
+
+# --- WOA-INIT-18/19: readying distracts; extended readying -----------------------------------------------------------
+def readier(dice: list[int]) -> Encounter:
+    sentry = stats("sentry", hp=30, attack_bonus=3, abilities={"wis": 12}, skills={"perception": 4,
+                   "concentration": 2}, attacks=[{"weapon": "longsword"}])
+    enc = woa([who("sentry", sentry, "heroes", (2, 2)), who("orc", orc(), "monsters", (3, 2))], [20, 1, *dice])
+    declare_all(enc, ax.Declare(standard="ready", target="orc"))
+    enc.act(Ready(trigger="orc"))
+    return enc
+
+
+def check_line(events: list[ev.Event]) -> ev.SaveRolled:
+    return next(e for e in events if isinstance(e, ev.SaveRolled))
+
+
+def test_woa_init_18_a_readying_creature_is_distracted() -> None:
+    """WOA-INIT-18: readying, the sentry makes its Perception check at −5: d20 10 + 4 − 5 = 9 (DC 10 fails); before
+    readying the same roll makes 14."""
+    enc = woa([who("sentry", stats("sentry", hp=30, skills={"perception": 4}, attacks=[{"weapon": "club"}]),
+                   "heroes", (2, 2)), who("orc", orc(), "monsters", (3, 2))], [20, 1, 10])
+    declare_all(enc, ax.Declare(standard="attack", target="orc"))
+    calm = check_line(enc.gm(GmCheck("sentry", "perception", 10)))
+    assert calm.total == 14 and calm.success
+    ready = readier([10])
+    tense = check_line(ready.gm(GmCheck("sentry", "perception", 10)))
+    assert tense.total == 9 and not tense.success and "WOA-INIT-18" in tense.explanation
+
+
+def notes(enc: Encounter) -> list[str]:
+    return [e.text for e in enc.log if isinstance(e, ev.Note)]
+
+
+@pytest.mark.parametrize(("face", "kept"), [(5, False), (13, True)])
+def test_woa_init_19_the_dm_calls_a_concentration_check_for_extended_readying(face: int, kept: bool) -> None:
+    """WOA-INIT-19 (the DM's call): the GM sets ``ready_check:15`` on the readying sentry; when the next turn starts —
+    the orc's, its trigger — the sentry makes concentration d20 + 2 against DC 15 before the trigger fires: 5 + 2 fails
+    (no longer readied, no readied attack), 13 + 2 keeps it (the readied attack fires)."""
+    enc = readier([face, 10, 3])
+    enc.gm(GmCondition("sentry", "ready_check:15"))
+    enc.act(ax.EndTurn())
+    while enc.pending is not None:
+        enc.respond(enc.pending.prompt.options[-1])
+    assert any("DC 15 = the DM's DC" in n and "WOA-INIT-19" in n and ("kept" if kept else "no longer readied") in n
+               for n in notes(enc))
+    assert not enc.state.get("sentry").has("ready_check:15")
+    fired = [a for a in attacks(list(enc.log)) if a.attacker == "sentry"]
+    assert bool(fired) is kept
+
+
+def test_woa_init_19_a_bad_dc_is_named_and_changes_nothing() -> None:
+    """WOA-INIT-19: ``ready_check:hard`` is no DC — said, lifted, and the sentry stays readied."""
+    enc = readier([10, 3])
+    enc.gm(GmCondition("sentry", "ready_check:hard"))
+    enc.act(ax.EndTurn())
+    while enc.pending is not None:
+        enc.respond(enc.pending.prompt.options[-1])
+    assert any("'ready_check:hard' ignored — the DC must be a whole number" in n for n in notes(enc))
+    assert [a for a in attacks(list(enc.log)) if a.attacker == "sentry"]
