@@ -198,3 +198,108 @@ def test_woa_init_19_a_bad_dc_is_named_and_changes_nothing() -> None:
         enc.respond(enc.pending.prompt.options[-1])
     assert any("'ready_check:hard' ignored — the DC must be a whole number" in n for n in notes(enc))
     assert [a for a in attacks(list(enc.log)) if a.attacker == "sentry"]
+
+
+# --- WOA-INIT-21: readying against a spellcaster -----------------------------------------------------------------
+def test_woa_init_21_a_readied_attack_disrupts_the_caster() -> None:
+    """WOA-INIT-21 with WOA-SPELL-11: the orc readies an attack for when the wizard starts casting — in the engine,
+    when the wizard (who declared a casting) starts its turn; the club hits for 4 and the wizard's casting then needs
+    concentration at DC 10 + 4 + 2 × 1 = 16: 7 + 8 = 15 fails, the magic missile fizzles."""
+    from tests.rules.woa.test_woa_spells import BRUTE, WIZ
+
+    from d20combat.rulesets.worlds_of_adventure.spells import CastSpell
+
+    enc = woa([who("wizard", WIZ, "heroes", (2, 2)), who("orc", BRUTE, "monsters", (3, 2))], [5, 15, 15, 4, 7])
+    declare_all(enc, ax.Declare(standard="cast_spell", move="move"), ax.Declare(standard="ready", target="wizard"))
+    assert enc.state.actor == "orc"
+    enc.act(Ready(trigger="wizard"))
+    enc.act(ax.EndTurn())
+    assert enc.state.actor == "wizard" and enc.state.get("wizard").hp == 26
+    events = enc.act(CastSpell("magic_missile", "orc"))
+    (check,) = [e for e in events if isinstance(e, ev.SaveRolled) and e.check == "concentration"]
+    assert check.dc == 16 and check.total == 15 and not check.success
+    assert enc.state.get("orc").hp == 60
+
+
+# --- WOA-CHARGE-17: what applies to a charge applies to an alternative charge -------------------------------------
+def test_woa_charge_17_an_alternative_charge_is_a_charge_for_what_applies_to_charges() -> None:
+    """WOA-CHARGE-17: after swinging on the chandelier the hero has charged (``charged``: "alternative charge", the
+    question charge feats ask), so the short step after a charge is refused as after any charge (WOA-CHARGE-07); a
+    new round lifts it."""
+    from tests.rules.woa.test_woa_charge import swing
+
+    from d20combat.rulesets.worlds_of_adventure.charge import AlternativeCharge, charged
+
+    enc = swing([10, 3, 8, 4])
+    assert charged(enc.state.get("hero")) is None
+    enc.act(AlternativeCharge(target="orc", to=(5, 3), how="swings on the chandelier"))
+    assert charged(enc.state.get("hero")) == "alternative charge"
+    with pytest.raises(IllegalAction, match="an alternative charge too, WOA-CHARGE-17"):
+        enc.act(ax.Step(to=(4, 3)))
+
+
+# --- WOA-REACT-27: feats that modify the block value ---------------------------------------------------------------
+@pytest.mark.parametrize(("extra", "dr", "why"), [
+    ({"weapon": "longsword", "attributes": {"weapon_block_bonus": 2}}, 4, "+ 2 Two-Weapon Defense (WOA-REACT-27)"),
+    ({"weapon": "longsword", "shield": "heavy-steel-shield", "attributes": {"shield_block_bonus": 1}}, 7,
+     "+ 1 Shield Focus/Specialization (WOA-REACT-27)"),
+    ({"weapon": "longsword"}, 2, ""),
+])
+def test_woa_react_27_feats_modify_the_block_value(extra: dict[str, Any], dr: int, why: str) -> None:
+    """WOA-REACT-27 (MISSING: the feat details): the amounts the feats give are the stat block's
+    ``weapon_block_bonus`` (Two-Weapon Defense: ⅓ × 8 + 2 = 4) and ``shield_block_bonus`` (Shield Focus /
+    Specialization: ½ × 8 + shield 2 + 1 = 7), added to the block with what they apply to and explained."""
+    from tests.rules.woa._react import hero_vs_orc, orc_first
+
+    attrs = {"warrior_level": 8} | extra.pop("attributes", {})
+    enc = hero_vs_orc(fighter("hero", attributes=attrs, **extra), [1, 20, 18, 6], orc_block=orc(bab=10))
+    orc_first(enc)
+    enc.act(ax.Attack("hero"))
+    assert f"block: DR {dr} " in prompt(enc).detail and why in prompt(enc).detail
+    hit = [e for e in enc.respond("block") if isinstance(e, ev.Damaged)]
+    assert hit[0].amount == max(6 - dr, 0)
+
+
+def test_woa_react_27_a_negative_feat_bonus_is_refused() -> None:
+    """WOA-REACT-27: a negative ``weapon_block_bonus`` is named, and the attack does not happen."""
+    from tests.rules.woa._react import hero_vs_orc, orc_first
+
+    enc = hero_vs_orc(fighter("hero", attributes={"warrior_level": 8, "weapon_block_bonus": -1}), [1, 20, 18, 6],
+                      orc_block=orc(bab=10))
+    orc_first(enc)
+    with pytest.raises(IllegalAction, match="weapon_block_bonus: -1 is negative"):
+        enc.act(ax.Attack("hero"))
+    assert enc.state.get("hero").hp == 30
+
+
+# --- WOA-MOVE-05, WOA-MOVE-25, WOA-CYCLE-27: what hampers movement; a round's time --------------------------------
+def test_woa_move_05_difficult_terrain_hampers_movement() -> None:
+    """WOA-MOVE-05: difficult terrain hampers movement — 30 ft of speed crosses 3 squares of rubble (10 ft each)
+    where it would cross 6 open ones."""
+    enc = woa([who("hero", HERO, "heroes", (0, 0)), who("orc", orc(), "monsters", (13, 2))], [20, 1],
+              rows=["~" * 14, "." * 14, "." * 14])
+    declare_all(enc, ax.Declare(standard="move", move="move"))
+    with pytest.raises(IllegalAction):
+        enc.act(ax.Move(path=((1, 0), (2, 0), (3, 0), (4, 0))))
+    enc.act(ax.Move(path=((1, 0), (2, 0), (3, 0))))
+    enc.act(ax.Move(path=((3, 1), (4, 1), (5, 1), (6, 1), (7, 1), (8, 1))))
+    assert enc.state.get("hero").position == (8, 1)
+
+
+def test_woa_cycle_27_move_25_a_round_is_6_seconds_and_a_run_about_12_mph() -> None:
+    """WOA-CYCLE-27: a round is 6 seconds — a minute is 10 rounds, 8 seconds take 2; a negative span is refused.
+    WOA-MOVE-25 (descriptive): the engine's run — 120 ft a round for a 30-ft human (4 × speed, WOA-MOVE-17; 125 ft is
+    refused) — is 120 ft / 6 s ≈ 13.6 mph, "about 12 mph"."""
+    from d20combat.rulesets.components import RuleError
+    from d20combat.rulesets.worlds_of_adventure.economy import ROUND_SECONDS, rounds_of
+    from d20combat.rulesets.worlds_of_adventure.run import Run
+
+    assert (rounds_of(60), rounds_of(8), rounds_of(6), rounds_of(0)) == (10, 2, 1, 0)
+    with pytest.raises(RuleError, match="-6 seconds is negative"):
+        rounds_of(-6)
+    enc = woa([who("hero", HERO, "heroes", (0, 0)), who("orc", orc(), "monsters", (29, 2))], [20, 1],
+              width=30, height=3)
+    declare_all(enc, ax.Declare(full_round="run"))
+    assert enc.check(Run(to=(25, 0))) is not None and enc.check(Run(to=(24, 0))) is None
+    mph = 24 * 5 / ROUND_SECONDS * 3600 / 5280
+    assert 12 <= mph < 14

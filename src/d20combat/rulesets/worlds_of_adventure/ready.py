@@ -226,7 +226,22 @@ class WoaReady(ActionSet):
               f"{held.since} (WOA-INIT-15)" if held.since < view.state.round else ""
         view.emit(ev.Note(f"{starting} starts its turn: {cid}'s readied attack on {held.target} interrupts "
                           f"(WOA-INIT-07/08){won}"))
+        before = len(getattr(view, "events", ()))
         enc.roll_attack(view, plan)
+        self._distract_caster(view, held.target, starting, list(getattr(view, "events", ()))[before:])
+
+    @staticmethod
+    def _distract_caster(view: View, target: str, starting: str, events: list[ev.Event]) -> None:
+        """WOA-INIT-21: a readied attack "if she starts casting a spell" — the engine's trigger is the caster starting
+        the turn in which she declared the casting — lands before she casts: its damage is damage taken before the
+        casting, checked when she casts (WOA-SPELL-11's record, as for damage before her turn)."""
+        from d20combat.rulesets.worlds_of_adventure import spell_timing as st
+
+        if target != starting or target not in view.state.combatants or not st.declared_casting(view, target):
+            return
+        for e in events:
+            if isinstance(e, ev.Damaged) and e.target == target and e.amount > 0:
+                st.record_early_damage(view, target, e.amount)
 
     def end_of_turn(self, view: View, actor: str) -> None:
         """WOA-INIT-10: remember that a readier moved on its turn."""
