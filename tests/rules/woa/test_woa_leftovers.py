@@ -303,3 +303,22 @@ def test_woa_cycle_27_move_25_a_round_is_6_seconds_and_a_run_about_12_mph() -> N
     assert enc.check(Run(to=(25, 0))) is not None and enc.check(Run(to=(24, 0))) is None
     mph = 24 * 5 / ROUND_SECONDS * 3600 / 5280
     assert 12 <= mph < 14
+
+
+@pytest.mark.parametrize(("extra", "shield_hit"), [
+    ({"weapon": "longsword", "shield": "heavy-steel-shield"}, True),
+    ({"weapon": "greatsword"}, False),
+])
+def test_woa_react_25_a_shield_block_exposes_the_shield(extra: dict[str, Any], shield_hit: bool) -> None:
+    """WOA-REACT-25: a block with the shield subjects the shield to the attack's detrimental effects (said, for the
+    GM's item rules); a block with a weapon does not."""
+    from tests.rules.woa._react import hero_vs_orc, orc_first
+
+    enc = hero_vs_orc(fighter("hero", warrior=8, **extra), [1, 20, 18, 6], orc_block=orc(bab=10))
+    orc_first(enc)
+    enc.act(ax.Attack("hero"))
+    events = enc.respond("block")
+    said = [e.text for e in events if isinstance(e, ev.Note) and "WOA-REACT-25" in e.text]
+    assert bool(said) is shield_hit
+    if shield_hit:
+        assert said[0].startswith("hero's shield takes orc's club")

@@ -144,6 +144,9 @@ class WoaActiveDefense(NoActiveDefense):
                 spend_reaction(view, attack.target, f"blocks {attack.attacker}'s attack: DR {value} = {why} "
                                                     f"(WOA-REACT-22/23)")
                 chosen.block = (value, why)
+                if "with a shield" in why:
+                    view.emit(ev.Note(f"{attack.target}'s shield takes {attack.attacker}'s {attack.option.name}: it "
+                                      "suffers the attack's detrimental effects, acid, fire… (WOA-REACT-25)"))
         for helper in aid_defense_helpers(view, self.rules, attack,
                                           against_reactions=self.aid_defense_against_reactions):
             focused = self._focused(view, attack.target, attack.attacker)
