@@ -322,3 +322,22 @@ def test_woa_react_25_a_shield_block_exposes_the_shield(extra: dict[str, Any], s
     assert bool(said) is shield_hit
     if shield_hit:
         assert said[0].startswith("hero's shield takes orc's club")
+
+
+@pytest.mark.parametrize(("path", "bonus"), [(((2, 1), (3, 1)), True), (((2, 1),), False)])
+def test_woa_aoo_24_wind_stance_after_moving_10_ft(path: tuple[tuple[int, int], ...], bonus: bool) -> None:
+    """WOA-AOO-24 (AMBIGUOUS threshold: 10 ft; MISSING amount: the stat block's ``wind_stance_ac``): the hero moves
+    10 ft within the orc's reach — the orc's attack meets AC 12 with Wind Stance +2; after 5 ft, AC 10."""
+    from tests.rules.woa._react import hero_vs_orc
+
+    hero = fighter("hero", attributes={"wind_stance_ac": 2})
+    enc = hero_vs_orc(hero, [20, 1, 10, 3])
+    declare_all(enc, ax.Declare(move="move"), ax.Declare(standard="attack", target="hero"))
+    assert enc.state.actor == "hero"
+    enc.act(ax.Move(path=path))
+    assert enc.pending is None
+    enc.act(ax.EndTurn())
+    events = enc.act(ax.Attack("hero"))
+    line = "\n".join(attacks(events)[-1].lines)
+    assert ("vs AC 12 (10 + Wind Stance: moved 10 ft this round (WOA-AOO-24) 2)" in line) is bonus
+    assert ("vs AC 10" in line) is not bonus

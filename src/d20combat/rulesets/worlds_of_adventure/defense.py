@@ -32,6 +32,7 @@ from d20combat.rules.armor_class import DefenseContext
 from d20combat.rulesets.components import ArmorClass
 from d20combat.rulesets.components.component import AttackInfo, View
 from d20combat.rulesets.worlds_of_adventure.active_defense import situational_ac
+from d20combat.rulesets.worlds_of_adventure.opportunity import wind_stance
 
 FLAT_FOOTED = "flat_footed"
 """The flat-footed condition (the cycle's :data:`~.cycle.FLAT_FOOTED`; spelt here so the cycle may import this
@@ -179,7 +180,11 @@ class WoaArmorClass(ArmorClass):
     def situational(self, view: View, attack: AttackInfo) -> Sequence[Modifier]:
         """The AC changes of this one attack: the combat reactions' dodge and aid (WOA-REACT, kept in the attack's
         scratch by :class:`~.active_defense.WoaActiveDefense`)."""
-        return situational_ac(view, attack)
+        mods = situational_ac(view, attack)
+        stance = wind_stance(view.creature(attack.target), view.state.get(attack.target))
+        if stance is not None:  # WOA-AOO-24
+            mods.append(Modifier(stance[0], stance[1]))
+        return mods
 
     def total(self, creature: Creature, state: CombatantState, ctx: DefenseContext, extra: Sequence[Modifier],
               view: View | None = None, attack: AttackInfo | None = None) -> Total:
