@@ -12,6 +12,7 @@ opportunity (:meth:`WoaActiveDefense.reaction_preference`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from d20combat.battlefield.grid import Footprint
 from d20combat.encounter import events as ev
@@ -65,6 +66,18 @@ def block_reduction(view: View | None, attack: AttackInfo | None) -> tuple[int, 
     return chosen.block if chosen is not None else None
 
 
+def unexpected(view: View, rules: Any, attack: AttackInfo) -> str | None:
+    """WOA-CYCLE-12: why the defender does not expect this attack — and so can neither dodge nor block it — or None:
+    the way it is made catches the defender unaware (the attack component's ``flat_footed_against``: the first
+    attack with a just-drawn hidden weapon, WOA-ITEM-09) or the defender cannot see the attacker (the concealment
+    component's ``flat_footed_against``)."""
+    if rules.attack.flat_footed_against(view, attack):
+        return "a surprise attack it does not expect (WOA-CYCLE-12)"
+    if rules.concealment.flat_footed_against(view, attack.attacker, attack.target):
+        return "an attack it cannot see coming (WOA-CYCLE-12)"
+    return None
+
+
 def _average_damage(creature: Creature, attack: AttackInfo) -> float:
     """The attack's average damage (its dice, bonus and Strength), for the AI's "big hit"."""
     return attack.option.dice.mean + attack.option.bonus + creature.str_mod
@@ -98,6 +111,8 @@ class WoaActiveDefense(NoActiveDefense):
         target = attack.target
         creature, state = view.creature(target), view.state.get(target)
         if can_react(creature, state) is not None or not self.rules.injury.can_act(creature, state):
+            return {}
+        if unexpected(view, self.rules, attack) is not None:  # WOA-CYCLE-12: no dodge or block
             return {}
         out: dict[str, tuple[int, str]] = {}
         if dodge_problem(view, attack, target, self.dodge_feat_value) is None:
@@ -138,6 +153,9 @@ class WoaActiveDefense(NoActiveDefense):
                 spend_reaction(view, attack.target, f"blocks {attack.attacker}'s attack: DR {value} = {why} "
                                                     f"(WOA-REACT-22/23)")
                 chosen.block = (value, why)
+                if "with a shield" in why:
+                    view.emit(ev.Note(f"{attack.target}'s shield takes {attack.attacker}'s {attack.option.name}: it "
+                                      "suffers the attack's detrimental effects, acid, fire… (WOA-REACT-25)"))
         for helper in aid_defense_helpers(view, self.rules, attack,
                                           against_reactions=self.aid_defense_against_reactions):
             focused = self._focused(view, attack.target, attack.attacker)

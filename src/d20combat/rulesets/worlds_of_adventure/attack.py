@@ -36,6 +36,10 @@ SIZE_ORDER = {Size.SMALL: 0, Size.MEDIUM: 1, Size.LARGE: 2, Size.LARGE_LONG: 2}
 SHOT_THIS_ROUND = "shot_this_round"
 """WOA-ATK-07: the creature made a ranged attack on its turn this round — it cannot dodge until the round ends."""
 
+HIDDEN_DRAW = "drew_hidden:"
+"""WOA-ITEM-09: the flag ``drew_hidden:<weapon>`` the hidden draw (:mod:`.items`) sets until the round ends: the
+first attack with that weapon this round is a surprise attack (:meth:`WoaAttack.flat_footed_against`)."""
+
 FULL_ATTACK_BAB = 6
 """WOA-ATK-08: the base attack bonus that gives a second attack in a full attack."""
 
@@ -130,9 +134,20 @@ class WoaAttack(D20Attack):
         """WOA-ATK-06: anything within the maximum range and in sight may be shot."""
         return False
 
+    def flat_footed_against(self, view: View, attack: AttackInfo) -> bool:
+        """WOA-ITEM-09: the first attack this round with a just-drawn hidden weapon is a surprise attack — the target
+        does not expect it: no Dex, shield or dodge bonus to AC (WOA-CYCLE-11) and no dodge or block (WOA-CYCLE-12,
+        :func:`~.active_defense.unexpected`)."""
+        return view.state.get(attack.attacker).has(HIDDEN_DRAW + attack.option.name)
+
     def after_attack(self, view: View, attack: AttackInfo, hit: bool) -> None:
         """WOA-ATK-07: a ranged attack made with the creature's own standard or full-round action marks the round:
-        no dodging until it ends (:func:`cannot_dodge_after_shooting`)."""
+        no dodging until it ends (:func:`cannot_dodge_after_shooting`). WOA-ITEM-09: the hidden weapon's first
+        attack is made — the next one is expected."""
+        drawn = HIDDEN_DRAW + attack.option.name
+        if view.state.get(attack.attacker).has(drawn):
+            view.emit(ev.ConditionSet(attack.attacker, drawn, False, f"the first attack with the hidden "
+                                      f"{attack.option.name} is made: the next is no surprise (WOA-ITEM-09)"))
         if attack.ranged and view.state.actor == attack.attacker:
             state = view.state.get(attack.attacker)
             if not state.has(SHOT_THIS_ROUND):

@@ -4,10 +4,24 @@ what blocks it, plus the shield's AC bonus when a shield blocks it."""
 from __future__ import annotations
 
 from d20combat.model.creature import Creature
-from d20combat.rulesets.components.component import AttackInfo, View
+from d20combat.rulesets.components.component import AttackInfo, RuleError, View
 from d20combat.rulesets.components.reactions import melee_weapon_in_hand, totally_concealed
 from d20combat.rulesets.worlds_of_adventure.dodge import class_level
 from d20combat.rulesets.worlds_of_adventure.opportunity import is_unarmed
+
+SHIELD_BLOCK_BONUS = "shield_block_bonus"
+WEAPON_BLOCK_BONUS = "weapon_block_bonus"
+"""WOA-REACT-27 (MISSING: the feat details): the stat block's ``attributes`` ``shield_block_bonus`` (Shield Focus,
+Shield Specialization) and ``weapon_block_bonus`` (Two-Weapon Defense) — the amounts the feats give, filled in by
+the GM or the designer — add to a block made with a shield or with a weapon."""
+
+
+def _feat_bonus(creature: Creature, key: str) -> tuple[int, str]:
+    value = int(creature.sheet.attributes.get(key, 0))
+    if value < 0:
+        raise RuleError(f"attributes.{key}: {value} is negative; a feat's block bonus is 0 or more (WOA-REACT-27)")
+    feats = "Shield Focus/Specialization" if key == SHIELD_BLOCK_BONUS else "Two-Weapon Defense"
+    return value, (f" + {value} {feats} (WOA-REACT-27)" if value else "")
 
 
 def _part(level: int, by: int, round_up: bool) -> int:
@@ -23,16 +37,20 @@ def block_value(view: View, defender: str, ranged: bool, *, round_up: bool = Fal
     level = class_level(creature, "warrior")
     choices: list[tuple[int, str]] = []
     if creature.shield_bonus and state.shield_state in ("strapped", "held"):
-        choices.append((_part(level, 2, round_up) + creature.shield_bonus,
-                        f"½ warrior level {level} with a shield + its AC bonus {creature.shield_bonus}"))
+        bonus, why = _feat_bonus(creature, SHIELD_BLOCK_BONUS)
+        choices.append((_part(level, 2, round_up) + creature.shield_bonus + bonus,
+                        f"½ warrior level {level} with a shield + its AC bonus {creature.shield_bonus}{why}"))
     weapon = melee_weapon_in_hand(creature, state)
     if weapon is not None and not ranged and not is_unarmed(weapon):
+        bonus, why = _feat_bonus(creature, WEAPON_BLOCK_BONUS)
         if weapon.two_handed:
-            choices.append((_part(level, 2, round_up), f"½ warrior level {level} with a two-handed weapon"))
+            choices.append((_part(level, 2, round_up) + bonus,
+                            f"½ warrior level {level} with a two-handed weapon{why}"))
         elif weapon.weapon.hands == "light":
-            choices.append((_part(level, 4, round_up), f"¼ warrior level {level} with a light weapon"))
+            choices.append((_part(level, 4, round_up) + bonus, f"¼ warrior level {level} with a light weapon{why}"))
         else:
-            choices.append((_part(level, 3, round_up), f"⅓ warrior level {level} with a one-handed weapon"))
+            choices.append((_part(level, 3, round_up) + bonus,
+                            f"⅓ warrior level {level} with a one-handed weapon{why}"))
     return max(choices, key=lambda c: c[0]) if choices else None
 
 

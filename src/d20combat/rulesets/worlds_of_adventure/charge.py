@@ -38,6 +38,19 @@ CHARGED = "charged_this_round"
 """Charged this round: no short step (WOA-CHARGE-07)."""
 
 
+def charged(state: Any) -> str | None:
+    """WOA-CHARGE-17: how the creature charged this round — ``"charge"`` or ``"alternative charge"`` — or None. The
+    one question every feat or ability that applies to a charge (Twin Sword Strike… the feat chapter is not part of
+    the text) asks, so that it applies to alternative charges as well; the short-step ban (WOA-CHARGE-07) asks it."""
+    if not state.has(CHARGED):
+        return None
+    return "alternative charge" if state.has(ALTERNATIVE) else "charge"
+
+
+ALTERNATIVE = "alternative_charged"
+"""The round's charge was an alternative charge (WOA-CHARGE-15..17); lifted with the round."""
+
+
 @dataclass(frozen=True, slots=True)
 class AlternativeCharge(ax.Action):
     """WOA-CHARGE-15/16: a charge by another way (a leap from a ledge, a swing on a rope or chandelier, thrown by an
@@ -103,6 +116,8 @@ class WoaCharge(ActionSet):
         tx.emit(ev.EffectAdded(actor, CHARGING, actor, s.round + 1, ac=-2))
         tx.emit(ev.ConditionSet(actor, CHARGED, True, f"charged ({how}): +2 on the attack, −2 AC for the rest of "
                                                       "the round (WOA-CHARGE-15)"))
+        tx.emit(ev.ConditionSet(actor, ALTERNATIVE, True, "what applies to a charge applies to this one "
+                                                               "(WOA-CHARGE-17)"))
         enc.roll_attack(tx, enc.plan_attack(actor, a.target, None, state=tx.state, extra=(Modifier(2, "charge"),)))
 
     def charge(self, enc: Any, tx: Any, actor: str, a: ax.Charge, dry: bool) -> None:
@@ -180,8 +195,10 @@ class WoaCharge(ActionSet):
 
     def forbidden(self, view: View, actor: str, action: Any) -> str | None:
         """WOA-CHARGE-07: no short step after a charge."""
-        if action.kind == "step" and view.state.get(actor).has(CHARGED):
-            return "no short step in a round with a charge (WOA-CHARGE-07)"
+        how = charged(view.state.get(actor))
+        if action.kind == "step" and how is not None:
+            return f"no short step in a round with a charge (WOA-CHARGE-07; an {how} too, WOA-CHARGE-17)" \
+                if how != "charge" else "no short step in a round with a charge (WOA-CHARGE-07)"
         return None
 
     def end_of_round(self, view: View, round_no: int) -> None:
@@ -192,3 +209,5 @@ class WoaCharge(ActionSet):
             if c.has(CHARGED):
                 view.emit(ev.ConditionSet(cid, CHARGED, False, "the round of the charge ends: its −2 AC with it "
                                                                "(WOA-CHARGE-12)"))
+            if c.has(ALTERNATIVE):
+                view.emit(ev.ConditionSet(cid, ALTERNATIVE, False, "the round of the charge ends (WOA-CHARGE-17)"))

@@ -202,6 +202,8 @@ class WoaRoundCycle(DeclareThenRoll):
         WOA-CYCLE-30: a stunned creature does nothing but end its turn."""
         if view.state.get(actor).has(STUNNED) and action.kind != "end_turn":
             return f"{actor} is stunned: it loses this round's actions (WOA-CYCLE-30)"
+        if action.kind == "feint" and view.creature(actor).has_feat("improved_feint"):
+            return None  # WOA-FEINT-04 (W8): a swift action, never declared (WOA-CYCLE-16)
         declared = view.state.declarations.get(actor) or {}
         if action.kind == "attack" and declared.get("standard") == "ready" \
                 and not view.state.get(actor).has(TRIGGER_MISSED):

@@ -16,6 +16,7 @@ AC = 10 + armor + shield + Dex + other modifiers (WOA-STAT-32), with WOA's depar
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -31,10 +32,14 @@ from d20combat.rules.armor_class import DefenseContext
 from d20combat.rulesets.components import ArmorClass
 from d20combat.rulesets.components.component import AttackInfo, View
 from d20combat.rulesets.worlds_of_adventure.active_defense import situational_ac
+from d20combat.rulesets.worlds_of_adventure.opportunity import wind_stance
 
 FLAT_FOOTED = "flat_footed"
 """The flat-footed condition (the cycle's :data:`~.cycle.FLAT_FOOTED`; spelt here so the cycle may import this
 module)."""
+IMPROVED_UNCANNY_DODGE = "improved_uncanny_dodge"
+"""WOA-CYCLE-13: experienced barbarians and thieves keep their full AC against a surprise attack (the feat-like
+ability on the stat block; the Classes chapter is not part of the text)."""
 TOTAL_DEFENSE_DODGE = 4
 """WOA-DEF-02: total defense's dodge bonus to AC."""
 
@@ -117,7 +122,8 @@ def total_defense_allows(reaction: str, creature: Creature) -> bool:
 class WoaArmorClass(ArmorClass):
     """WOA-STAT-32..48, WOA-CYCLE-11 (AMBIGUOUS): only an attack the defender is not expecting costs its Dex,
     shield and dodge bonuses; being flat-footed alone does not (``woa_flat_footed_loses_dex`` reads it the other
-    way)."""
+    way). WOA-CYCLE-13: improved uncanny dodge keeps them all (the AC only: the dodge and block reactions stay
+    barred against the unexpected attack, WOA-CYCLE-12, the literal reading)."""
 
     def __init__(self, *, flat_footed_loses_dex: bool = False, touch_drops_armor_enhancement: bool = True) -> None:
         super().__init__(flat_footed_loses_dodge=True)
@@ -174,10 +180,16 @@ class WoaArmorClass(ArmorClass):
     def situational(self, view: View, attack: AttackInfo) -> Sequence[Modifier]:
         """The AC changes of this one attack: the combat reactions' dodge and aid (WOA-REACT, kept in the attack's
         scratch by :class:`~.active_defense.WoaActiveDefense`)."""
-        return situational_ac(view, attack)
+        mods = situational_ac(view, attack)
+        stance = wind_stance(view.creature(attack.target), view.state.get(attack.target))
+        if stance is not None:  # WOA-AOO-24
+            mods.append(Modifier(stance[0], stance[1]))
+        return mods
 
     def total(self, creature: Creature, state: CombatantState, ctx: DefenseContext, extra: Sequence[Modifier],
               view: View | None = None, attack: AttackInfo | None = None) -> Total:
+        if ctx.flat_footed and not ctx.helpless and creature.has_feat(IMPROVED_UNCANNY_DODGE):
+            ctx = replace(ctx, flat_footed=False)  # WOA-CYCLE-13: full AC against a surprise attack
         mods = [*self.modifiers(creature, state, ctx), *extra]
         if view is not None and attack is not None:
             mods.extend(self.situational(view, attack))

@@ -174,6 +174,18 @@ class WoaEconomy(StandardMoveEconomy):
         return pools
 
 
+ROUND_SECONDS = 6
+"""WOA-CYCLE-27: one round represents 6 seconds of game time."""
+
+
+def rounds_of(seconds: int) -> int:
+    """WOA-CYCLE-27: the rounds a span of game time takes — 6 seconds a round, a part of a round taking the whole
+    round (a 1-minute effect: 10 rounds; 8 seconds: 2). Refused, naming it, for a negative span."""
+    if seconds < 0:
+        raise RuleError(f"rounds_of: {seconds} seconds is negative (WOA-CYCLE-27)")
+    return -(-seconds // ROUND_SECONDS)
+
+
 COMPLETED = "full-round, completed with a standard action"
 """The label of a full-round action completed under restricted activity (WOA-ACT-25)."""
 

@@ -1,6 +1,8 @@
 """The feint (WOA-FEINT-01..11): a move action that opens an opponent's guard to the feinter's next melee attack.
 
 - WOA-FEINT-01: a move action (declared as such), against an opponent in melee (within the feinter's reach).
+- WOA-FEINT-04: with Improved Feint the feint is a swift action instead: it spends a combat reaction (the economy's
+  swift cost) and leaves the move action.
 - WOA-FEINT-02/03: d20 + Acrobatics, Bluff or Intimidate (the feinter's choice; by default its best) against the
   opponent's d20 + the better of Insight and base attack bonus + Wis.
 - WOA-FEINT-05: only a result that *exceeds* the opponent's succeeds; a tie fails.
@@ -34,6 +36,9 @@ from d20combat.rules.armor_class import DefenseContext
 from d20combat.rulesets.components import ActionSet, ActionSpec, AttackInfo, RuleError, View
 
 FEINT_SKILLS = ("acrobatics", "bluff", "intimidate")
+IMPROVED_FEINT = "improved_feint"
+"""WOA-FEINT-04: with this feat a feint is a swift action — it uses a combat reaction (WOA-ACT-14), not the move
+action, and like every swift action it is not declared (WOA-CYCLE-16)."""
 FEINTED = "feinted"
 """WOA-FEINT-06: the creature's guard is open to a feint: it cannot dodge the feinter's next melee attack."""
 OPENING = "feinted by "
@@ -114,7 +119,9 @@ class WoaFeint(ActionSet):
                                  Footprint(ts.position, target.space)) > creature.reach_ft:
             raise RuleError(f"feint: {a.target} is not in melee with {actor} (WOA-FEINT-01)")
         penalty = self.target_penalty(target)
-        enc.pay(tx, actor, f"feint {a.target}", "move", dry)  # WOA-FEINT-01
+        swift = creature.has_feat(IMPROVED_FEINT)  # WOA-FEINT-04: a swift action, so it uses a combat reaction
+        enc.pay(tx, actor, f"feint {a.target}" + (" (Improved Feint, WOA-FEINT-04)" if swift else ""),
+                "swift" if swift else "move", dry)  # WOA-FEINT-01
         if dry:
             return
         skill, mods = self.feinter_modifiers(creature, cs, a.skill)

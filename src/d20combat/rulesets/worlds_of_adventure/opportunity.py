@@ -46,9 +46,26 @@ the creature's reaction pools, cleared with them at the start of each round."""
 FROM = " — from "
 """Where a provoking act's reason names the opponents it provokes (those opponents only)."""
 
+MOVED_FT = "moved_ft"
+"""The feet a creature moved this round (a per-round record in its reaction pools, cleared with them): WOA-AOO-24's
+Wind Stance reads it (:func:`wind_stance`)."""
+WIND_STANCE = "wind_stance_ac"
+WIND_STANCE_FT = 10
+"""WOA-AOO-24 (AMBIGUOUS, garbled "move 10 feet or move"): the inventory's reading — a round in which the creature
+moved at least 10 ft."""
 IMPROVED_UNARMED_STRIKE = "improved_unarmed_strike"
 ALL_AROUND_VISION = "all_around_vision"
 SIZE_RANK = {"small": 0, "medium": 1, "large": 2, "large-long": 2}
+
+
+def wind_stance(creature: Creature, state: CombatantState) -> tuple[int, str] | None:
+    """WOA-AOO-24: the Wind Stance feat's AC bonus in a round in which the creature moved at least 10 ft — the amount
+    is MISSING (feat chapter): the stat block's ``attributes: {wind_stance_ac: N}`` — with why, or None."""
+    bonus = int(creature.sheet.attributes.get(WIND_STANCE, 0))
+    moved = state.reactions.get(MOVED_FT, 0)
+    if bonus <= 0 or moved < WIND_STANCE_FT:
+        return None
+    return bonus, f"Wind Stance: moved {moved} ft this round (WOA-AOO-24)"
 
 
 def is_unarmed(option: AttackOption | None) -> bool:
@@ -189,11 +206,14 @@ class WoaAttacksOfOpportunity(ThreatenedSquareAoO):
         events = getattr(view, "events", ())
         squares = [tuple(p) for e in events if isinstance(e, ev.Moved) and e.combatant == actor
                    and (self.short_step_ignores_threat or e.mode not in ("step", "short step")) for p in e.path]
-        if not squares or actor not in view.state.combatants:
+        moved = sum(e.cost_ft for e in events if isinstance(e, ev.Moved) and e.combatant == actor)
+        if actor not in view.state.combatants or not (squares or moved):
             return
         mc = view.creature(actor)
         state = view.state.get(actor)
         pools = dict(state.reactions)
+        if moved:  # WOA-AOO-24: the feet moved this round (Wind Stance reads them)
+            pools[MOVED_FT] = pools.get(MOVED_FT, 0) + moved
         for foe in foes_of(view, actor):
             if pools.get(WITHIN + foe, 0) > 0:
                 continue

@@ -30,6 +30,7 @@ from __future__ import annotations
 from d20combat.encounter import events as ev
 from d20combat.encounter.state import CombatantState
 from d20combat.model.creature import Creature
+from d20combat.numbers import Modifier
 from d20combat.rulesets.components.component import RuleError, View
 
 POOL = "reactions"
@@ -64,6 +65,18 @@ BARS: tuple[tuple[str, str], ...] = (
 """The conditions that bar every combat reaction, with the reason shown (the REACT section's collected bars)."""
 
 COMBAT_REFLEXES = "combat_reflexes"
+
+
+READYING_DISTRACTION = -5
+"""WOA-INIT-18: a readying creature is distracted: −5 on Perception for noticing anything but its trigger."""
+
+
+def readying_distraction(state: CombatantState, skill: str) -> Modifier | None:
+    """WOA-INIT-18: the −5 on a Perception check while readying (the check is for anything but the trigger: the
+    engine's only trigger is a creature starting its turn, which needs no check), or None."""
+    if skill.strip().lower() != "perception" or not state.has(READYING):
+        return None
+    return Modifier(READYING_DISTRACTION, "distracted: readying an action (WOA-INIT-18)")
 
 
 def reaction_budget(creature: Creature, *, at_bab_0: int = 1) -> tuple[int, str]:

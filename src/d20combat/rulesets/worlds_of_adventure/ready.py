@@ -16,6 +16,9 @@ creature.
   readying spends the standard action (``ready`` again on the turn). Not declared again, it is abandoned.
 - WOA-INIT-17: while readying (any round in which a readied action is held) the creature has the condition
   :data:`READYING`; the combat reactions read it (no reactions).
+- WOA-INIT-18: readying distracts: −5 on Perception (:func:`~.reactions.readying_distraction`, the checks' hook).
+- WOA-INIT-19: extended readying — the GM's ``ready_check:<DC>`` condition calls a concentration check at the next
+  turn's start (:data:`READY_CHECK`).
 - WOA-INIT-20: attacked while readying: a concentration check at DC 10 + damage taken (a miss: DC 10 + 0,
   ``woa_ready_check_on_miss``); failing it, the readied action is lost.
 """
@@ -38,6 +41,10 @@ from d20combat.rulesets.worlds_of_adventure.cycle import READYING, TRIGGER_MISSE
 READIED_PREFIX = "readied: "
 _READIED = re.compile(r"^readied: attack (?P<target>\S+) with (?P<attack>\S+) when (?P<trigger>\S+) starts its turn "
                       r"(?:stepping to (?P<c>\d+),(?P<r>\d+) )?\(since round (?P<since>\d+)\)$")
+READY_CHECK = "ready_check:"
+"""WOA-INIT-19 (the DM's call, "Not mechanizable" → a GM prompt for an ad-hoc DC): the GM sets the condition
+``ready_check:<DC>`` (``gm_condition``) on a readying creature; at the start of the next turn — before any trigger
+fires — it makes a concentration check at that DC and, failing it, is no longer readied; the condition is lifted."""
 MOVED = "moved_this_round"
 """WOA-INIT-10: a readier that moved on its turn may take no short step with its readied attack this round."""
 
@@ -174,6 +181,7 @@ class WoaReady(ActionSet):
         a declared ready whose readier has not yet had its slot misses it."""
         s = view.state
         order = list(s.order)
+        self._called_checks(view)
         for cid in order:
             if cid == starting:
                 continue
@@ -218,7 +226,22 @@ class WoaReady(ActionSet):
               f"{held.since} (WOA-INIT-15)" if held.since < view.state.round else ""
         view.emit(ev.Note(f"{starting} starts its turn: {cid}'s readied attack on {held.target} interrupts "
                           f"(WOA-INIT-07/08){won}"))
+        before = len(getattr(view, "events", ()))
         enc.roll_attack(view, plan)
+        self._distract_caster(view, held.target, starting, list(getattr(view, "events", ()))[before:])
+
+    @staticmethod
+    def _distract_caster(view: View, target: str, starting: str, events: list[ev.Event]) -> None:
+        """WOA-INIT-21: a readied attack "if she starts casting a spell" — the engine's trigger is the caster starting
+        the turn in which she declared the casting — lands before she casts: its damage is damage taken before the
+        casting, checked when she casts (WOA-SPELL-11's record, as for damage before her turn)."""
+        from d20combat.rulesets.worlds_of_adventure import spell_timing as st
+
+        if target != starting or target not in view.state.combatants or not st.declared_casting(view, target):
+            return
+        for e in events:
+            if isinstance(e, ev.Damaged) and e.target == target and e.amount > 0:
+                st.record_early_damage(view, target, e.amount)
 
     def end_of_turn(self, view: View, actor: str) -> None:
         """WOA-INIT-10: remember that a readier moved on its turn."""
@@ -266,7 +289,22 @@ class WoaReady(ActionSet):
             self._concentrate(view, attack.target, 0, f"attacked by {attack.attacker} (a miss, "
                                                       "woa_ready_check_on_miss)")
 
-    def _concentrate(self, view: View, cid: str, damage: int, why: str) -> None:
+    def _called_checks(self, view: View) -> None:
+        """WOA-INIT-19: the concentration checks the GM called for (``ready_check:<DC>``), made now."""
+        for cid, c in list(view.state.combatants.items()):
+            for cond in sorted(x for x in c.conditions if x.startswith(READY_CHECK)):
+                view.emit(ev.ConditionSet(cid, cond, False, "the DM's concentration check is made (WOA-INIT-19)"))
+                text = cond[len(READY_CHECK):]
+                if not text.isdigit() or not 0 <= int(text) <= 99:
+                    view.emit(ev.Note(f"{cid}: {cond!r} ignored — the DC must be a whole number from 0 to 99 "
+                                      "(ready_check:<DC>, WOA-INIT-19)"))
+                elif readied(view, cid) is None:
+                    view.emit(ev.Note(f"{cid}: {cond!r} ignored — it holds no readied action (WOA-INIT-19)"))
+                else:
+                    self._concentrate(view, cid, 0, "extended readying: the DM calls for a check (WOA-INIT-19)",
+                                      dc=int(text))
+
+    def _concentrate(self, view: View, cid: str, damage: int, why: str, *, dc: int | None = None) -> None:
         held = readied(view, cid)
         if held is None or cid not in view.state.combatants:
             return
@@ -275,9 +313,10 @@ class WoaReady(ActionSet):
         mods: list[Modifier] = self.rules.saves.check_modifiers(creature, c, skill)
         face = view.dice.d20(f"concentration {cid} (readied)")
         t = total(face, mods, base_label="d20", stacking=self.rules.stacking)
-        dc = 10 + damage
+        how = f"the DM's DC ({why})" if dc is not None else f"10 + {damage} ({why}, WOA-INIT-20)"
+        dc = 10 + damage if dc is None else dc
         kept = t.value >= dc
-        view.emit(ev.Note(f"{cid} keeps its readied attack? concentration {t.explain()} vs DC {dc} = 10 + {damage} "
-                          f"({why}, WOA-INIT-20): {'kept' if kept else 'no longer readied'}"))
+        view.emit(ev.Note(f"{cid} keeps its readied attack? concentration {t.explain()} vs DC {dc} = {how}: "
+                          f"{'kept' if kept else 'no longer readied'}"))
         if not kept:
             view.emit(ev.EffectEnded(cid, held.name))

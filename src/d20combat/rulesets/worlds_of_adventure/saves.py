@@ -20,6 +20,7 @@ from d20combat.model.creature import Creature
 from d20combat.numbers import Modifier
 from d20combat.rulesets.components.saves import _SAVE_ALIASES, D20Saves, SaveKind
 from d20combat.rulesets.worlds_of_adventure.defense import armor_max_dex, shield_bonus
+from d20combat.rulesets.worlds_of_adventure.reactions import readying_distraction
 
 
 class Degree(StrEnum):
@@ -102,6 +103,11 @@ class WoaSaves(D20Saves):
 
     def __init__(self, *, superior_quarter_of: str = "full") -> None:
         self.superior_quarter_of = superior_quarter_of
+
+    def check_modifiers(self, creature: Creature, state: CombatantState, skill: str) -> list[Modifier]:
+        """The core's check, plus WOA-INIT-18's −5 on Perception while readying (W8)."""
+        extra = readying_distraction(state, skill)
+        return [*super().check_modifiers(creature, state, skill), *([extra] if extra is not None else [])]
 
     def save_ability(self, creature: Creature, state: CombatantState, kind: SaveKind) -> Modifier:
         """WOA-STAT-60..62/64: Con, Dex, Wis; the Dex bonus on Reflex is capped by the worn armor's max Dex."""
