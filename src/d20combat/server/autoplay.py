@@ -22,11 +22,13 @@ Resolve = Callable[[Live, Callable[[Encounter], list[ev.Event]], list[Any], list
 
 def play(live: Live, until: str, resolve: Resolve) -> Json:
     """Play with the AI (the caller holds the encounter's lock and checked the version); stops at a reaction the
-    players' side must answer and when the encounter ends. The answer: the last write's result with every
-    event the AI's writes made."""
+    players' side must answer and when the encounter ends (``reaction``: :func:`answer_reaction`). The answer: the
+    last write's result with every event the AI's writes made."""
     enc = live.enc
     if enc.state.ended:
         raise Rejected("the encounter is over")
+    if until == "reaction":
+        return answer_reaction(live, resolve)
     if enc.state.actor is None:
         raise Rejected("no one's turn")
     ai, first = TacticalAI(), enc.state.actor  # the creature declaring (a declaration phase) or acting
@@ -65,3 +67,18 @@ def play(live: Live, until: str, resolve: Resolve) -> Json:
         raise Rejected("the AI had nothing to do")
     return {**result, "events": events}
 
+
+
+def answer_reaction(live: Live, resolve: Resolve) -> Json:
+    """The AI answers the reaction being asked for now — on either side: the GM asked it to (a dodge, a block, an aid,
+    an attack of opportunity: the ruleset orders the options so that the first is the AI's preference). One answer,
+    one write; a reaction the engine asks next waits for its own answer."""
+    enc = live.enc
+    if enc.pending is None:
+        raise Rejected("until: no reaction is being asked for")
+    answer = TacticalAI().react(enc, enc.pending.prompt)
+
+    def respond(e: Encounter) -> list[ev.Event]:
+        return e.respond(answer)
+
+    return resolve(live, respond, [], [], "reaction")

@@ -158,6 +158,12 @@ class StatsOut(BaseModel):
     saves: dict[str, StatOut] = Field(description="fort, ref, will (and death where the ruleset has it)")
 
 
+class ReactionBudgetView(BaseModel):
+    pool: str = Field(description="the reactions component's per-round pool (`reactions`, `aoo`)")
+    left: int = Field(description="how many it has left this round")
+    budget: int = Field(description="how many it was given at the start of this round (never fewer than left)")
+
+
 class CombatantView(BaseModel):
     id: str
     name: str
@@ -179,6 +185,10 @@ class CombatantView(BaseModel):
                                                      "player view only for the players' own characters")
     action_points: int | None = Field(None, description="unspent action points (epic-path, EP-MISC-22); null "
                                                         "without them, and in the player view for other sides")
+    reactions: ReactionBudgetView | None = Field(
+        None, description="its off-turn reactions this round (worlds-of-adventure's combat reactions, WOA-REACT-02; "
+                          "epic-path's attack of opportunity): null in a ruleset without a per-round budget, and in "
+                          "the player view for other sides")
 
 
 class DeclarationView(BaseModel):
@@ -353,9 +363,10 @@ class RenameIn(_In):
 
 class AiIn(_In):
     expected_version: Version
-    until: Literal["action", "turn", "players"] = Field(
+    until: Literal["action", "turn", "players", "reaction"] = Field(
         "turn", description="one action; the rest of this creature's turn; or every turn until the players' side "
-                            "is to act (it also stops at a reaction the players' side must answer)")
+                            "is to act (it also stops at a reaction the players' side must answer); ``reaction``: "
+                            "answer the reaction being asked for now, whichever side's")
 
 
 class RevealIn(_In):

@@ -104,7 +104,7 @@ def _combatant(r: Redactor, c: Json) -> Json:
     effects = [e for e in c["effects"] if not (r.names_unseen(e["name"]) or e["anchor"] in r.unseen)]
     out = {**c, "conditions": conditions, "labels": labels, "effects": effects}
     if other:
-        out.update(hp=None, max_hp=None, action_points=None)
+        out.update(hp=None, max_hp=None, action_points=None, reactions=None)  # a foe's reactions left are the GM's
     return out
 
 

@@ -12,7 +12,7 @@ from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter
 from d20combat.render import describe_event
 from d20combat.rules import health as hp_rules
-from d20combat.server import declarations, offers, playerview, stats
+from d20combat.server import declarations, offers, playerview, reaction_budget, stats
 from d20combat.server.inputs import Json
 from d20combat.server.live import Live
 
@@ -59,6 +59,7 @@ def state(live: Live, view: str) -> Json:
         return [[c, r] for c, r in sorted(sqs)]
 
     light = gm.light
+    budgets = reaction_budget.budgets(enc)
     base = {
         "id": live.id, "version": live.version, "view": "gm", "name": live.name, "ruleset": enc.ruleset.id,
         "round": s.round, "combat_round": max(1, s.round - s.first_round + 1),
@@ -86,9 +87,10 @@ def state(live: Live, view: str) -> Json:
         "combatants": [],
     }
     if view == "player":  # effective stats only for the players' own characters (never a monster's numbers)
-        return playerview.state(live, base, lambda cid: {**_combatant(live, cid), "stats": stats.for_players(
-            live, cid)}, prompt)
-    return {**base, "combatants": [{**_combatant(live, cid), "stats": stats.effective_stats(enc, cid)} for cid in ids],
+        return playerview.state(live, base, lambda cid: {**_combatant(live, cid), "reactions": budgets.get(cid),
+                                                         "stats": stats.for_players(live, cid)}, prompt)
+    return {**base, "combatants": [{**_combatant(live, cid), "reactions": budgets.get(cid),
+                                    "stats": stats.effective_stats(enc, cid)} for cid in ids],
             "revealed": sorted(live.revealed), "history": history(live)}
 
 

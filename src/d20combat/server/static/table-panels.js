@@ -105,6 +105,7 @@
           h("span", { class: "until" }, ` →r${e.until_round}`));
         }),
         T.ep.apChip(c),
+        T.reactions.chip(c),
         T.woa.chip(c),
       ].filter(Boolean);
       const tr = h("tr", { class: `${active ? "active " : ""}status-${c.status}${GM ? " clickable" : ""}`,
@@ -140,8 +141,9 @@
     if (!p) return;
     const reactor = creature(p.reactor);
     if (!GM) {
-      panel.append(h("h2", {}, "Reaction"),
-        h("p", {}, reactor ? `${reactor.name} may react: ${p.trigger}` : "The GM is resolving a reaction…"));
+      panel.append(...[h("h2", {}, "Reaction"),
+        h("p", {}, reactor ? `${reactor.name} may react: ${p.trigger}` : "The GM is resolving a reaction…"),
+        reactor ? T.reactions.budgetLine(p) : null].filter(Boolean));
       return;
     }
     const kind = p.kind.replace(/_/g, " ");
@@ -149,9 +151,11 @@
       h("h2", {}, `Reaction — ${nameOf(p.reactor)}`),
       h("p", { class: "kind" }, kind),
       h("p", { testid: "reaction-trigger" }, p.trigger),
-      p.detail ? h("pre", { class: "detail" }, p.detail) : null,
-      h("div", { class: "buttons" }, p.options.map((opt) => h("button", {
+      p.detail ? h("pre", { class: "detail", testid: "reaction-detail" }, p.detail) : null,
+      T.reactions.budgetLine(p),
+      h("div", { class: "buttons" }, ...p.options.map((opt) => h("button", {
         type: "button", testid: `reaction-${opt}`, class: REFUSALS.has(opt) ? "" : "primary",
+        title: T.reactions.optionTitle(p, opt),
         onclick: () => {
           if (REFUSALS.has(opt)) {
             guard(() => react(opt, []));
@@ -160,7 +164,7 @@
               send: (d) => react(opt, d) });
           }
         },
-      }, opt)))].filter(Boolean));
+      }, opt)), T.reactions.aiButton())].filter(Boolean));
   }
 
   function actionLabel(a) {
