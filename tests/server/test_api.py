@@ -134,6 +134,21 @@ def test_decision_lists_the_legal_actions(client: TestClient) -> None:
     assert {"kind": "end_turn"} in d["options"]
 
 
+def test_every_option_posted_back_as_given_is_accepted(client: TestClient) -> None:
+    """The decision's options come back exactly as the engine wrote them: a prone PFB fighter's ``stand_up`` has
+    no fields, although worlds-of-adventure's ``stand_up`` has ``to``/``slowly``/``path`` (one OpenAPI model per
+    kind merges both). Posting it back stands the fighter up."""
+    scenario = duel()
+    scenario["combatants"][0]["conditions"] = ["prone"]
+    eid = create(client, scenario)["id"]
+    d = client.get(f"/api/encounters/{eid}/decision").json()
+    stand = [o for o in d["options"] if o["kind"] == "stand_up"]
+    assert stand == [{"kind": "stand_up"}]
+    r = act(client, eid, stand[0], d["version"])
+    assert r.status_code == 200, r.text
+    assert "prone" not in client.get(f"/api/encounters/{eid}/state").json()["combatants"][0]["conditions"]
+
+
 def test_player_view_hides_monster_hp_and_hidden_creatures(client: TestClient) -> None:
     scn = duel(more=[
         {"id": "sneak", "side": "goblins", "stats": "goblin", "position": [8, 6], "conditions": ["hidden"],
