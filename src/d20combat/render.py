@@ -69,7 +69,8 @@ def describe_event(enc: Encounter, e: ev.Event) -> str:
     if isinstance(e, ev.RoundStarted):
         first = enc.state.first_round  # EP: the round that is round 1 of the current combat (a reset, a surprise)
         own = f" (round {e.round - first + 1} of this combat)" if 1 < first <= e.round else ""
-        return f"\n=== Round {e.round}{' (surprise round)' if e.surprise else ''}{own} ==="
+        phase = f" ({enc.ruleset.turn_order.surprise_phase_name})" if e.surprise else ""
+        return f"\n=== Round {e.round}{phase}{own} ==="
     if isinstance(e, ev.TurnStarted):
         cs = enc.state.get(e.combatant) if e.combatant in enc.state.combatants else None
         return f"-- {e.combatant}'s turn" + (f" (hp {cs.hp})" if cs else "")

@@ -144,3 +144,25 @@ def test_a_round_of_declarations_at_the_table(server: str, browser: Browser) -> 
     expect(page.get_by_test_id("reroll")).to_contain_text("Round 2: declarations")
     players.close()
     page.close()
+
+
+def test_the_surprise_attacks_before_round_1_at_the_table(server: str, browser: Browser) -> None:  # noqa: F811
+    """WOA-CYCLE-07: with the orcs caught by surprise the page opens on the surprise attacks — the badge says so, it
+    is Merisiel's turn (the higher initiative modifier), no Declare card —; once the aware have passed, the Declare
+    card opens for the combat's round 1 (the engine's round 2: the header shows "combat round 1")."""
+    ambush = CROSSROADS.replace("combatants:", "surprise: {surprised: [orc-1, orc-2]}\ncombatants:")
+    eid = call(server, "POST", "/api/encounters", {"scenario_yaml": ambush, "seed": 2})["id"]
+    page = _open(browser, f"{server}/table/{eid}")
+    expect(page.get_by_test_id("surprise")).to_have_text("surprise attacks")
+    expect(page.get_by_test_id("active")).to_have_text("Merisiel")
+    expect(page.get_by_test_id("declare-card")).to_be_hidden()
+    _no_overflow(page)
+    for _ in range(2):  # Merisiel and Valeros let their attacks go; the orcs' turns pass
+        st = _state(server, eid)
+        call(server, "POST", f"/api/encounters/{eid}/actions", {"action": {"kind": "end_turn"},
+                                                                "expected_version": st["version"]})
+    page.reload()
+    _idle(page)
+    expect(page.get_by_test_id("surprise")).to_be_hidden()
+    expect(page.get_by_test_id("declare-title")).to_have_text("Declare — Valeros, round 1")
+    expect(page.locator("#combat-round")).to_have_text("combat round 1")

@@ -178,7 +178,40 @@ def test_a_fixed_initiative_is_refused_naming_the_field(client: TestClient) -> N
 
 
 def test_the_woa_examples_are_offered_and_start_with_a_declaration(client: TestClient) -> None:
+    """The duel opens on the declarations; the warband (the orcs caught by surprise) on Wren's surprise shot
+    (WOA-CYCLE-07), the declarations once the aware have had theirs."""
     assert {"woa-warband", "woa-caster-duel"} <= set(client.get("/api/examples").json())
+    eid = create(client, example="woa-caster-duel", seed=1)["id"]
+    assert client.get(f"/api/encounters/{eid}/decision").json()["phase"] == "declare"
     eid = create(client, example="woa-warband", seed=1)["id"]
     d = client.get(f"/api/encounters/{eid}/decision").json()
+    assert d["phase"] == "turn" and d["actor"] == "wren"
+    for _ in range(4):  # wren, brenna, torvald, aldric pass; the orcs' turns pass by themselves
+        assert act(client, eid, {"kind": "end_turn"}, _version(client, eid)).status_code == 200
+    d = client.get(f"/api/encounters/{eid}/decision").json()
     assert d["phase"] == "declare" and d["actor"] == "brenna"
+
+
+def test_the_surprise_attacks_come_before_round_1_at_the_table(client: TestClient) -> None:
+    """WOA-CYCLE-07: with the orcs caught by surprise the table opens on the surprise attacks — the page's badge
+    reads "surprise attacks" (PFB's reads "surprise round") — with the hero's turn, not a declaration; attacking an
+    aware creature or moving is refused with the rule named; passing leads to round 1's declarations."""
+    eid = create(client, {**SCENARIO, "surprise": {"surprised": ["orc-1", "orc-2"]}}, seed=1)["id"]
+    st = client.get(f"/api/encounters/{eid}/state").json()
+    assert st["surprise_round"] and st["surprise_phase"] == "surprise attacks" and st["combat_round"] == 1
+    decision = client.get(f"/api/encounters/{eid}/decision").json()
+    assert decision["actor"] == "hero" and decision["phase"] == "turn"
+    r = act(client, eid, {"kind": "move", "to": [1, 2]}, _version(client, eid))
+    assert r.status_code in (400, 409, 422) and "WOA-CYCLE-07" in r.text
+    for _ in range(2):
+        assert act(client, eid, {"kind": "end_turn"}, _version(client, eid)).status_code == 200
+    st = client.get(f"/api/encounters/{eid}/state").json()
+    assert not st["surprise_round"] and st["round"] == 2 and st["combat_round"] == 1 and st["declaring"]
+
+
+def test_pfb_calls_its_surprise_phase_a_surprise_round(client: TestClient) -> None:
+    """PFB-SURP-04: the same field under the baseline names its surprise round."""
+    pfb = {**SCENARIO, "ruleset": "pathfinder-beginner", "surprise": {"surprised": ["orc-1", "orc-2"]}}
+    eid = create(client, pfb, seed=1)["id"]
+    st = client.get(f"/api/encounters/{eid}/state").json()
+    assert st["surprise_round"] and st["surprise_phase"] == "surprise round"

@@ -224,7 +224,7 @@ class EncounterCore:
         if not self.on_map(actor, s):
             return "has left the battle"
         if s.surprise_round and actor in s.surprised:
-            return "surprised: no actions in the surprise round"  # PFB-SURP-04
+            return self.ruleset.turn_order.surprised_idle  # PFB-SURP-04, WOA-CYCLE-07
         if not self.ruleset.injury.can_act(self.creature(actor), s.get(actor)):
             return self.ruleset.injury.cannot_act_reason(self.creature(actor), s.get(actor))
         return None

@@ -18,6 +18,7 @@ class DeclarationsOpened(Event):
 
     kind: ClassVar[str] = "declarations_opened"
     round: int
+    """The combat's round (the engine's, less the surprise attacks before round 1: WOA-CYCLE-07)."""
     declarers: list[str]
 
     def explain(self) -> str:

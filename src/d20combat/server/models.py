@@ -218,6 +218,9 @@ class StateView(BaseModel):
     combat_round: int = Field(1, description="the round of the current combat: differs from `round` after a "
                                              "surprise round or a reset (epic-path's 10-round limit, EP-TIME-13)")
     surprise_round: bool
+    surprise_phase: str = Field("surprise round", description="what the ruleset calls the round with "
+                                "`surprise_round` set: a surprise round (PFB, EP), the surprise attacks before round 1 "
+                                "(worlds-of-adventure, WOA-CYCLE-07)")
     ended: bool
     winner: str | None
     end_reason: str

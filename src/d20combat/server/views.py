@@ -63,7 +63,8 @@ def state(live: Live, view: str) -> Json:
     base = {
         "id": live.id, "version": live.version, "view": "gm", "name": live.name, "ruleset": enc.ruleset.id,
         "round": s.round, "combat_round": max(1, s.round - s.first_round + 1),
-        "surprise_round": s.surprise_round, "ended": s.ended, "winner": s.winner,
+        "surprise_round": s.surprise_round, "surprise_phase": enc.ruleset.turn_order.surprise_phase_name,
+        "ended": s.ended, "winner": s.winner,
         "end_reason": s.end_reason,
         "map": {"width": gm.width, "height": gm.height, "walls": squares(gm.walls),
                 "low_walls": squares(gm.low_walls), "difficult": squares(gm.difficult),

@@ -27,8 +27,16 @@ def woa(combatants: list[dict[str, Any]], dice: Iterable[int] = (), **kw: Any) -
     return encounter("worlds-of-adventure", combatants, dice, **kw)
 
 
+def pass_surprise_attacks(enc: Encounter) -> None:
+    """The aware let their surprise attacks go (WOA-CYCLE-07): each passes its turn; round 1 of the combat begins."""
+    while enc.state.surprise_round and not enc.state.ended:
+        enc.act(ax.EndTurn())
+
+
 def declare_all(enc: Encounter, *declarations: ax.Declare) -> None:
-    """Each declaring creature in turn declares the next of ``declarations`` (nothing when they run out)."""
+    """Each declaring creature in turn declares the next of ``declarations`` (nothing when they run out); the
+    surprise attacks before round 1, if any, are passed first."""
+    pass_surprise_attacks(enc)
     given = list(declarations)
     while enc.state.declaring:
         enc.act(given.pop(0) if given else ax.Declare())

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 from tests.rules._builders import ac, stats
-from tests.rules.woa._util import HERO, ORC, declare_all, who, woa
+from tests.rules.woa._util import HERO, ORC, declare_all, pass_surprise_attacks, who, woa
 
 from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
@@ -43,10 +43,12 @@ def test_woa_cycle_02_and_14_declare_then_roll() -> None:
 
 
 def test_woa_cycle_07_no_surprise_round_the_surprised_act_in_round_1() -> None:
-    """WOA-CYCLE-07: there is no surprise round; round 1 is a whole round for everyone."""
+    """WOA-CYCLE-07: there is no surprise round: after the surprise attacks round 1 is a whole round for everyone,
+    the surprised included (the engine's round 2 is the combat's round 1)."""
     enc = duel([10, 19], surprise={"surprised": ["orc"]})
-    assert not enc.state.surprise_round
-    declare_all(enc, ax.Declare(), ax.Declare(standard="attack", target="hero"))
+    assert enc.state.surprise_round and enc.state.actor == "hero"  # the surprise attacks come first
+    declare_all(enc, ax.Declare(), ax.Declare(standard="attack", target="hero"))  # hero passes its attack
+    assert not enc.state.surprise_round and enc.state.first_round == 2
     assert enc.state.actor == "hero"  # orc: 19 + 1 − 20 = 0 < hero 14
     enc.act(ax.EndTurn())
     turn = enc.state.turn
@@ -80,6 +82,7 @@ def test_woa_cycle_11_flat_footed_alone_keeps_dex_by_default(loses_dex: bool, ex
     flat-footed alone does not, by default."""
     enc = woa([who("orc", ORC, "monsters", (3, 2)), who("hero", HERO, "heroes", (2, 2))], [10, 10],
               surprise={"surprised": ["hero"]}, variants={"woa_flat_footed_loses_dex": loses_dex})
+    pass_surprise_attacks(enc)  # round 1: no longer a surprise attack, still flat-footed (WOA-CYCLE-07/08)
     assert enc.state.get("hero").has("flat_footed")
     assert ac(enc, "orc", "hero") == expected  # 10 + Dex 2
 

@@ -28,6 +28,12 @@ UNDECLARED = frozenset({"end_turn", "draw", "sheathe", "drop_item", "activity", 
 """Kinds taken without a declaration by default: free actions and the 5-foot step (WOA-CYCLE-16)."""
 
 
+def combat_round(view: View, round_no: int) -> int:
+    """The combat's round for the engine's ``round_no`` (after WOA's surprise attacks the engine's round 2 is the
+    combat's round 1, :attr:`~d20combat.encounter.state.EncounterState.first_round`)."""
+    return round_no - view.state.first_round + 1
+
+
 class DeclareThenRoll(TurnOrder):
     """Everyone declares, then initiative is rolled, every round (WOA-CYCLE-02/05/14); turns carry out the
     declarations (WOA-CYCLE-21/28).
@@ -56,7 +62,7 @@ class DeclareThenRoll(TurnOrder):
         s = view.state
         declarers = [cid for cid in s.combatants if self._can_declare(view, cid)]  # in the scenario's order
         if declarers:
-            view.emit(ev.DeclarationsOpened(round_no, declarers))
+            view.emit(ev.DeclarationsOpened(combat_round(view, round_no), declarers))
         else:
             self.after_declarations(view, round_no)
 
@@ -78,7 +84,7 @@ class DeclareThenRoll(TurnOrder):
             face = view.dice.roll(20, f"initiative {cid}")
             t = total(face, [*self.initiative_modifiers(creature), *self.initiative_state_modifiers(creature, c)],
                       base_label="d20", stacking=self.rules.stacking)
-            view.emit(ev.InitiativeRolled(cid, t.value, f"{t.explain()} (round {round_no})"))
+            view.emit(ev.InitiativeRolled(cid, t.value, f"{t.explain()} (round {combat_round(view, round_no)})"))
             totals.append((cid, t.value))
         order, notes = self.order(totals, {cid: view.creature(cid) for cid, _ in totals}, view.dice)
         rest = [cid for cid in s.combatants if cid not in order]  # fled or removed: after everyone

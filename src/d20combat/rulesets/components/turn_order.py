@@ -17,6 +17,11 @@ from d20combat.rulesets.components.component import Component, View
 class TurnOrder(Component):
     """Initiative rolled once: d20 + Dex (+4 Improved Initiative), tied creatures roll off (PFB-INIT-01..05)."""
 
+    surprise_phase_name: str = "surprise round"
+    """What the log and the page call the engine's round with the surprise flag (PFB-SURP-04: a surprise round)."""
+    surprised_idle: str = "surprised: no actions in the surprise round"
+    """Why a surprised creature's turn passes in that round (PFB-SURP-04)."""
+
     def initiative_modifiers(self, creature: Creature) -> list[Modifier]:
         return initiative.initiative_modifiers(creature)
 

@@ -29,6 +29,7 @@ from d20combat.numbers import Modifier
 from d20combat.rules.attack import RangeCheck
 from d20combat.rulesets.components import ActionSpec, D20Attack
 from d20combat.rulesets.components.component import AttackInfo, RuleError, View
+from d20combat.rulesets.worlds_of_adventure.surprise_attack import is_surprise_attack
 
 SIZE_ORDER = {Size.SMALL: 0, Size.MEDIUM: 1, Size.LARGE: 2, Size.LARGE_LONG: 2}
 """The size categories the stat blocks have, in order (WOA-STAT-12 counts the categories between two sizes)."""
@@ -135,9 +136,12 @@ class WoaAttack(D20Attack):
         return False
 
     def flat_footed_against(self, view: View, attack: AttackInfo) -> bool:
-        """WOA-ITEM-09: the first attack this round with a just-drawn hidden weapon is a surprise attack — the target
+        """WOA-CYCLE-07: an attack before round 1 at a creature caught by surprise, and WOA-ITEM-09: the first attack
+        this round with a just-drawn hidden weapon, are surprise attacks — the target
         does not expect it: no Dex, shield or dodge bonus to AC (WOA-CYCLE-11) and no dodge or block (WOA-CYCLE-12,
         :func:`~.active_defense.unexpected`)."""
+        if is_surprise_attack(view, attack.target):  # WOA-CYCLE-07/11/12: the surprise attack before round 1
+            return True
         return view.state.get(attack.attacker).has(HIDDEN_DRAW + attack.option.name)
 
     def after_attack(self, view: View, attack: AttackInfo, hit: bool) -> None:

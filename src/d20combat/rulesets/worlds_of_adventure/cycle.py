@@ -8,7 +8,8 @@ Built on the shared declaration phase (:class:`DeclareThenRoll`); what Worlds of
   attacks only (WOA-CYCLE-18: a sheet's ``attributes: {ref_resistance: N}`` names the resistance in its printed
   Reflex save); −20 while flat-footed (WOA-CYCLE-03/10, once); ties to the higher modifier, then at random
   (WOA-CYCLE-22/23); one roll for each side of monsters (WOA-CYCLE-20, option ``woa_monster_initiative``);
-- the surprised are flat-footed until their first turn (WOA-CYCLE-08);
+- the surprised are flat-footed until their first turn (WOA-CYCLE-08); the aware make their surprise attacks before
+  round 1 (WOA-CYCLE-07, :mod:`.surprise_attack`);
 - a declared attack whose foe is down or gone is ruled by ``woa_invalidated_action`` (WOA-CYCLE-25);
 - delay after a named creature (WOA-INIT-02..05) and refocus: next round's die is a 20 (WOA-INIT-26/27).
 """
@@ -26,10 +27,16 @@ from d20combat.model.creature import Creature
 from d20combat.numbers import Modifier, total
 from d20combat.rules.initiative import order_by_initiative
 from d20combat.rulesets.components.component import View
-from d20combat.rulesets.components.declaration import UNDECLARED, DeclareThenRoll
+from d20combat.rulesets.components.declaration import UNDECLARED, DeclareThenRoll, combat_round
+from d20combat.rulesets.worlds_of_adventure.awareness import Awareness, awareness_reading
 from d20combat.rulesets.worlds_of_adventure.declare_ai import choose_declaration
 from d20combat.rulesets.worlds_of_adventure.defense import capped_dex
 from d20combat.rulesets.worlds_of_adventure.options import WoaOptions
+from d20combat.rulesets.worlds_of_adventure.surprise_attack import (
+    PHASE_NAME,
+    open_surprise_attacks,
+    surprise_attack_bar,
+)
 
 FLAT_FOOTED = "flat_footed"
 """Surprised at the start of the battle and not yet able to act (WOA-CYCLE-08)."""
@@ -61,6 +68,9 @@ TRIGGER_MISSED = "ready_trigger_missed"
 
 class WoaRoundCycle(DeclareThenRoll):
     """WOA-CYCLE-01..30 and WOA-INIT-01..05/26/27 (readying is the reactions' part, not yet built)."""
+
+    surprise_phase_name = PHASE_NAME  # WOA-CYCLE-07: no surprise round, the surprise attacks before round 1
+    surprised_idle = "caught by surprise: nothing to do before round 1 (WOA-CYCLE-07)"
 
     def __init__(self, options: WoaOptions) -> None:
         standard = [
@@ -123,9 +133,14 @@ class WoaRoundCycle(DeclareThenRoll):
     def start_of_round(self, view: View, round_no: int) -> None:
         s = view.state
         if round_no == 1:
-            for cid in s.surprised:  # WOA-CYCLE-08: flat-footed until it has had a chance to act
-                if cid in s.combatants and not s.get(cid).has(FLAT_FOOTED):
+            for cid in s.combatants:  # WOA-CYCLE-08: flat-footed until it has had a chance to act
+                if cid in s.surprised and not s.get(cid).has(FLAT_FOOTED):  # (the scenario's order: a stable log)
                     view.emit(ev.ConditionSet(cid, FLAT_FOOTED, True, "caught by surprise (WOA-CYCLE-08)"))
+        if s.surprise_round:  # WOA-CYCLE-07: the surprise attacks, nothing declared, then round 1
+            reading = self.rules.surprise.reading if isinstance(self.rules.surprise, Awareness) \
+                else awareness_reading()
+            open_surprise_attacks(view, reading, self.modifier, lambda cid: self._can_declare(view, cid))
+            return
         super().start_of_round(view, round_no)
 
     def after_declarations(self, view: View, round_no: int) -> None:
@@ -154,7 +169,7 @@ class WoaRoundCycle(DeclareThenRoll):
                 penalties = [m for m in penalties if m.value >= 0]
             t = total(face, [*self.initiative_modifiers(creature), *penalties],
                       base_label="d20", stacking=self.rules.stacking)
-            view.emit(ev.InitiativeRolled(cid, t.value, f"{t.explain()}{how} (round {round_no})"))
+            view.emit(ev.InitiativeRolled(cid, t.value, f"{t.explain()}{how} (round {combat_round(view, round_no)})"))
             totals.append((cid, t.value))
             mods_of[cid] = self.modifier(creature)
         order, notes = order_by_initiative(totals, view.dice, tiebreak=mods_of, tiebreak_rule="(WOA-CYCLE-22)")
@@ -200,6 +215,8 @@ class WoaRoundCycle(DeclareThenRoll):
     def undeclared(self, view: View, actor: str, action: ax.Action) -> str | None:
         """WOA-CYCLE-21 with WOA-INIT-11: a declared ready allows an attack only once its trigger was missed;
         WOA-CYCLE-30: a stunned creature does nothing but end its turn."""
+        if view.state.surprise_round:
+            return surprise_attack_bar(view, actor, action)  # WOA-CYCLE-07: one attack at the surprised, or pass
         if view.state.get(actor).has(STUNNED) and action.kind != "end_turn":
             return f"{actor} is stunned: it loses this round's actions (WOA-CYCLE-30)"
         if action.kind == "feint" and view.creature(actor).has_feat("improved_feint"):
@@ -229,7 +246,8 @@ class WoaRoundCycle(DeclareThenRoll):
         c = view.state.get(actor)
         if c.has(STUNNED):
             view.emit(ev.Note(f"{actor} is stunned: it loses this round's actions (WOA-CYCLE-30)"))
-        if c.has(FLAT_FOOTED) and self.rules.injury.can_act(view.creature(actor), c):
+        if c.has(FLAT_FOOTED) and self.rules.injury.can_act(view.creature(actor), c) \
+                and not view.state.surprise_round:  # WOA-CYCLE-07: its turn comes in round 1, after the attacks
             view.emit(ev.ConditionSet(actor, FLAT_FOOTED, False, "has a chance to act (WOA-CYCLE-08)"))
         self._rule_invalidated(view, actor)
 

@@ -33,6 +33,7 @@
     $("view-badge").textContent = GM ? "GM" : "players' view";
     $("round").textContent = st.round;
     $("surprise").hidden = !st.surprise_round;
+    $("surprise").textContent = st.surprise_phase || "surprise round";
     $("active").textContent = st.active ? nameOf(st.active) : "–";
     $("version").textContent = st.version;
     const other = $("other-view");

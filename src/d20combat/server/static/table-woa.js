@@ -10,6 +10,8 @@
   const T = window.D20.table;
   const { GM, API, $, S, api, h, creature, nameOf, guard, act, afterWrite, isDown } = T;
 
+  // the combat's round: after the surprise attacks (WOA-CYCLE-07) the engine's round 2 is the combat's round 1
+  const combatRound = () => S.state.combat_round ?? S.state.round;
   const SLOTS = [["full_round", "full-round"], ["standard", "standard"], ["move", "move"]];
 
   function declaring() {
@@ -50,7 +52,7 @@
     if (picked.for !== me) for (const k of Object.keys(picked)) delete picked[k];
     picked.for = me;
     const options = (S.decision.options || []).filter((o) => o.kind === "declare");
-    $("declare-title").textContent = `Declare — ${nameOf(me)}, round ${S.decision.round}`;
+    $("declare-title").textContent = `Declare — ${nameOf(me)}, round ${combatRound()}`;
     const kinds = Object.fromEntries(SLOTS.map(([slot]) => [slot, uniq(options.map((o) => o[slot]))]));
     const foes = uniq(options.map((o) => o.target));
     const others = S.state.combatants.filter((c) => c.id !== me && !isDown(c) && c.status !== "fled")
@@ -176,8 +178,8 @@
     const rolls = S.state.initiative_rolls || [];
     const pending = (S.state.declaring || []).length;
     line.hidden = !rolls.length && !pending;
-    line.textContent = pending ? `Round ${S.state.round}: declarations (${pending} to go), then initiative is re-rolled`
-      : `Round ${S.state.round} initiative (re-rolled): ${rolls.map((r) => `${nameOf(r.combatant)} ${r.total}`)
+    line.textContent = pending ? `Round ${combatRound()}: declarations (${pending} to go), then initiative is re-rolled`
+      : `Round ${combatRound()} initiative (re-rolled): ${rolls.map((r) => `${nameOf(r.combatant)} ${r.total}`)
         .join(", ")}`;
     line.title = rolls.map((r) => `${nameOf(r.combatant)} ${r.explanation}`).join("\n");
   }
