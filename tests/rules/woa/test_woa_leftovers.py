@@ -341,3 +341,18 @@ def test_woa_aoo_24_wind_stance_after_moving_10_ft(path: tuple[tuple[int, int], 
     line = "\n".join(attacks(events)[-1].lines)
     assert ("vs AC 12 (10 + Wind Stance: moved 10 ft this round (WOA-AOO-24) 2)" in line) is bonus
     assert ("vs AC 10" in line) is not bonus
+
+
+@pytest.mark.parametrize(("min_ft", "bonus"), [(10, False), (5, True)])
+def test_woa_aoo_24_option_wind_stance_after_any_move(min_ft: int, bonus: bool) -> None:
+    """WOA-AOO-24 (AMBIGUOUS, option ``woa_wind_stance_min_ft``): after a 5-ft move Wind Stance gives nothing under
+    the default reading (10 ft), its +2 under the other (any move)."""
+    from tests.rules.woa._react import hero_vs_orc
+
+    hero = fighter("hero", attributes={"wind_stance_ac": 2})
+    enc = hero_vs_orc(hero, [20, 1, 10, 3], variants={"woa_wind_stance_min_ft": min_ft})
+    declare_all(enc, ax.Declare(move="move"), ax.Declare(standard="attack", target="hero"))
+    enc.act(ax.Move(path=((2, 1),)))
+    enc.act(ax.EndTurn())
+    line = "\n".join(attacks(enc.act(ax.Attack("hero")))[-1].lines)
+    assert ("Wind Stance: moved 5 ft this round (WOA-AOO-24) 2" in line) is bonus

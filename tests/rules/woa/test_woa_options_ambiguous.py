@@ -27,7 +27,6 @@ NO_ALTERNATIVE = {
                     "counts; a class list to sum would be invented",
     "WOA-REACT-24": "the block's DR stacks with the highest other DR, read as DR/—: the only other DR a WOA stat "
                     "block has is DR/— (damage_reduction), so a typed block DR would have nothing to differ on",
-    "WOA-AOO-24": "the Wind Stance feat (feat chapter) is not in this tree: no threshold to set",
 }
 """The AMBIGUOUS rules with a documented reading instead of an option, and why."""
 INVENTORY = Path(os.environ.get("WOA_1_MD", "/work/shared/spec/rules/WOA-1.md"))
@@ -36,7 +35,7 @@ INVENTORY = Path(os.environ.get("WOA_1_MD", "/work/shared/spec/rules/WOA-1.md"))
 def test_woa_every_ambiguous_rule_is_a_named_option() -> None:
     """Issue 16: every AMBIGUOUS rule of WOA-1.md's part-1 areas is a WoaOptions field whose description cites its ID
     (WOA-STAT-76, WOA-SPELL-24, WOA-REACT-22, WOA-AOO-11, WOA-FEINT-06, WOA-INIT-27 among them) — except
-    WOA-CYCLE-24, WOA-REACT-17, WOA-REACT-24 and WOA-AOO-24 (:data:`NO_ALTERNATIVE`, each with its reason)."""
+    WOA-CYCLE-24, WOA-REACT-17 and WOA-REACT-24 (:data:`NO_ALTERNATIVE`, each with its reason)."""
     described = " ".join(f.description or "" for f in WoaOptions.model_fields.values())
     cited = {rule for rule in AMBIGUOUS if re.search(rf"{rule}\b", described)}
     assert len(AMBIGUOUS) == 26

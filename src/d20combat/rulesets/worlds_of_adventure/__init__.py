@@ -83,7 +83,8 @@ class WorldsOfAdventure(Ruleset):
             saves=WoaSaves(superior_quarter_of=o.woa_superior_quarter_of),  # WOA-STAT-75..83: superior success,
                                                       # catastrophic failure
             defense=WoaArmorClass(flat_footed_loses_dex=o.woa_flat_footed_loses_dex,  # WOA-CYCLE-11
-                                  touch_drops_armor_enhancement=o.woa_touch_drops_armor_enhancement),  # WOA-STAT-32..48
+                                  touch_drops_armor_enhancement=o.woa_touch_drops_armor_enhancement,  # WOA-STAT-32..48
+                                  wind_stance_ft=o.woa_wind_stance_min_ft),  # WOA-AOO-24
             attack=WoaAttack(iterative_penalty=o.woa_iterative_penalty,  # WOA-STAT-01..19, WOA-ATK
                              last_increment=o.woa_range_last_increment),
             criticals=WoaCriticals(),                 # WOA-STAT-05/06/41: beating AC by 20 threatens

@@ -125,8 +125,11 @@ class WoaArmorClass(ArmorClass):
     way). WOA-CYCLE-13: improved uncanny dodge keeps them all (the AC only: the dodge and block reactions stay
     barred against the unexpected attack, WOA-CYCLE-12, the literal reading)."""
 
-    def __init__(self, *, flat_footed_loses_dex: bool = False, touch_drops_armor_enhancement: bool = True) -> None:
+    def __init__(self, *, flat_footed_loses_dex: bool = False, touch_drops_armor_enhancement: bool = True,
+                 wind_stance_ft: int = 10) -> None:
         super().__init__(flat_footed_loses_dodge=True)
+        self.wind_stance_ft = wind_stance_ft
+        """WOA-AOO-24 (AMBIGUOUS): the feet moved in a round that turn on Wind Stance's AC bonus."""
         self.flat_footed_loses_dex = flat_footed_loses_dex
         self.touch_drops_armor_enhancement = touch_drops_armor_enhancement
         """WOA-STAT-46 (AMBIGUOUS): touch AC drops the armor's enhancement bonus too."""
@@ -181,7 +184,7 @@ class WoaArmorClass(ArmorClass):
         """The AC changes of this one attack: the combat reactions' dodge and aid (WOA-REACT, kept in the attack's
         scratch by :class:`~.active_defense.WoaActiveDefense`)."""
         mods = situational_ac(view, attack)
-        stance = wind_stance(view.creature(attack.target), view.state.get(attack.target))
+        stance = wind_stance(view.creature(attack.target), view.state.get(attack.target), self.wind_stance_ft)
         if stance is not None:  # WOA-AOO-24
             mods.append(Modifier(stance[0], stance[1]))
         return mods

@@ -58,12 +58,14 @@ ALL_AROUND_VISION = "all_around_vision"
 SIZE_RANK = {"small": 0, "medium": 1, "large": 2, "large-long": 2}
 
 
-def wind_stance(creature: Creature, state: CombatantState) -> tuple[int, str] | None:
-    """WOA-AOO-24: the Wind Stance feat's AC bonus in a round in which the creature moved at least 10 ft — the amount
-    is MISSING (feat chapter): the stat block's ``attributes: {wind_stance_ac: N}`` — with why, or None."""
+def wind_stance(creature: Creature, state: CombatantState, min_ft: int = WIND_STANCE_FT
+                ) -> tuple[int, str] | None:
+    """WOA-AOO-24: the Wind Stance feat's AC bonus in a round in which the creature moved at least ``min_ft`` feet
+    (option ``woa_wind_stance_min_ft``, default 10) — the amount is MISSING (feat chapter): the stat block's
+    ``attributes: {wind_stance_ac: N}`` — with why, or None."""
     bonus = int(creature.sheet.attributes.get(WIND_STANCE, 0))
     moved = state.reactions.get(MOVED_FT, 0)
-    if bonus <= 0 or moved < WIND_STANCE_FT:
+    if bonus <= 0 or moved < max(min_ft, 1):
         return None
     return bonus, f"Wind Stance: moved {moved} ft this round (WOA-AOO-24)"
 

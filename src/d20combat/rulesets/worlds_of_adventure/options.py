@@ -55,6 +55,9 @@ class WoaOptions(BaseModel):
         False, description="WOA-REACT-14 (AMBIGUOUS): aid defense also against an attack made as a combat reaction "
         "(an attack of opportunity on the ally's turn); default the literal reading: only against a melee attack "
         "made on the opponent's own turn")
+    woa_wind_stance_min_ft: Literal[5, 10] = Field(
+        10, description="WOA-AOO-24 (AMBIGUOUS, the garbled 'move 10 feet or move'): Wind Stance's AC bonus comes in "
+        "a round in which the creature moved at least 10 ft (the inventory's reading); 5 = in any round it moved")
     woa_dodge_feat_value: int = Field(
         1, ge=0, le=10, description="WOA-REACT-37 (MISSING: the Dodge feat's amount is in the feat chapter): the dodge "
         "bonus of a dodge by a creature with the Dodge feat and no warrior or rogue level")
