@@ -481,39 +481,63 @@ def test_woa_move_12_haste_grants_an_extra_move_action() -> None:
 
 
 # --- the provoking readings of getting up (WOA-MOVE-40/45, AMBIGUOUS) ----------------------------------------------
-def test_woa_move_40_rising_in_two_actions_of_a_round_provokes_per_the_option() -> None:
-    """WOA-MOVE-40 (AMBIGUOUS): prone → crouch, then crouch → standing in the same round. Reading 'action' (the
-    default): the second rise provokes again; 'round': it does not (one continuous rise)."""
-    from d20combat.rulesets.worlds_of_adventure.actions import provoking_reason
+def adjacent_orc(hero: dict[str, Any], dice: list[int], **kw: Any) -> Encounter:
+    """The prone hero at (2,2) next to an orc with a club and a reaction (initiative: the hero first)."""
+    return woa([who("hero", hero, "heroes", (2, 2), conditions=["prone"]),
+                who("orc", {**ORC, "wielding": "club"}, "monsters", (3, 2))], [15, 1, *dice], **kw)
 
-    enc = solo(conditions=("prone",))
+
+@pytest.mark.parametrize(("reading", "second_asked"), [("action", True), ("round", False)])
+def test_woa_move_40_rising_in_two_actions_of_a_round_provokes_per_the_option(reading: str,
+                                                                              second_asked: bool) -> None:
+    """WOA-MOVE-40 (AMBIGUOUS, option ``woa_rise_one_aoo``): prone → crouch, then crouch → standing in the same
+    round next to the orc. The first rise provokes (the orc is asked); reading 'action' (the default): the second
+    rise provokes again; 'round': it does not (one continuous rise)."""
+    enc = adjacent_orc(HERO, [], variants={"woa_rise_one_aoo": reading})
     declare_all(enc, ax.Declare(standard="move", move="move"))
-    assert provoking_reason(enc.view(), "hero", GetUp(to="crouching")) is not None
     enc.act(GetUp(to="crouching"))
-    stand = GetUp()
-    assert provoking_reason(enc.view(), "hero", stand) is not None
-    assert provoking_reason(enc.view(), "hero", stand, rise_one_aoo="round") is None
-    enc.act(stand)
+    assert enc.pending is not None and enc.pending.prompt.reactor == "orc"
+    enc.respond("decline")
+    enc.act(GetUp())
+    assert (enc.pending is not None) is second_asked
+    if enc.pending is not None:
+        enc.respond("decline")
     assert not enc.state.get("hero").has("crouching") and not enc.state.get("hero").has("prone")
 
 
-def test_woa_move_45_a_quick_get_up_provokes_whatever_its_outcome_by_default() -> None:
-    """WOA-MOVE-45 (AMBIGUOUS): the attempt provokes before the check (default); the other reading provokes only
-    a success, after it: the orc's attack of opportunity is asked then, not before."""
-    from d20combat.rulesets.worlds_of_adventure.actions import provoking_reason
+ACROBAT = stats("acrobat", hp=20, skills={"acrobatics": 12}, attacks=[{"weapon": "longsword"}])
+"""Acrobatics +12 (AC 10)."""
 
-    enc = solo(conditions=("prone",))
+
+@pytest.mark.parametrize(("face", "reading", "asked"), [(18, True, True), (5, True, True), (18, False, True),
+                                                        (5, False, False)])
+def test_woa_move_45_a_quick_get_up_provokes_whatever_its_outcome_by_default(face: int, reading: bool,
+                                                                            asked: bool) -> None:
+    """WOA-MOVE-45 (AMBIGUOUS, option ``woa_failed_quick_stand_provokes``): the quick get-up provokes — after its
+    Acrobatics check is rolled — whatever its outcome (default); the other reading provokes only a success."""
+    enc = adjacent_orc(ACROBAT, [face], variants={"woa_failed_quick_stand_provokes": reading})
     declare_all(enc)
-    assert provoking_reason(enc.view(), "hero", QuickStand()) is not None
-    assert provoking_reason(enc.view(), "hero", QuickStand(), failed_quick_stand_provokes=False) is None
-    acrobat = stats("acrobat", hp=20, skills={"acrobatics": 12}, attacks=[{"weapon": "longsword"}])
-    for face, asked in ((18, True), (5, False)):
-        two = [who("hero", acrobat, "heroes", (2, 2), conditions=["prone"]),
-               who("orc", {**ORC, "wielding": "club"}, "monsters", (3, 2))]
-        enc2 = budgeted(1, [face], two, variants={"woa_failed_quick_stand_provokes": False})
-        declare_all(enc2)
-        enc2.act(QuickStand())
-        assert (enc2.pending is not None) is asked
+    enc.act(QuickStand())
+    assert (enc.pending is not None) is asked
+    if enc.pending is not None:
+        assert enc.pending.prompt.reactor == "orc"
+        enc.respond("decline")
+    assert enc.state.get("hero").has("prone") is (face + 12 < 30)
+
+
+@pytest.mark.parametrize(("skill", "face", "ac_text"), [
+    (12, 18, "vs AC 30 (Acrobatics check in place of AC 10 (WOA-MOVE-45) 30)"), (2, 1, "vs AC 10 (10)")])
+def test_woa_move_45_the_acrobatics_result_stands_in_for_ac_against_the_aoo(skill: int, face: int,
+                                                                          ac_text: str) -> None:
+    """WOA-MOVE-45: the Acrobatics result (d20 18 + 12 = 30) is the AC the orc's attack of opportunity meets — the
+    better of it and AC 10 (d20 1 + 2 = 3 is worse: AC 10 stays); the mark is gone once the attack is over."""
+    enc = adjacent_orc({**ACROBAT, "skills": {"acrobatics": skill}}, [face, 15, 3])
+    declare_all(enc)
+    enc.act(QuickStand())
+    events = enc.respond("attack")
+    line = "\n".join(next(e for e in events if isinstance(e, ev.AttackResolved)).lines)
+    assert ac_text in line
+    assert not any(c.startswith("evasive_ac:") for c in enc.state.get("hero").conditions)
 
 
 def test_woa_move_13_a_monk_spends_a_ki_point_for_an_extra_move_action() -> None:

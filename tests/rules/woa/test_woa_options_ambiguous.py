@@ -23,6 +23,9 @@ AMBIGUOUS = (
 NO_ALTERNATIVE = {
     "WOA-CYCLE-24": "'simultaneous' frames the story: no mechanical effect is stated (test_woa_cycle's "
                     "test_woa_cycle_24_… checks the sequential resolution)",
+    "WOA-INIT-04": "'begin your action only after they have begun theirs' vs after their turn: turns are atomic "
+                   "(WOA-CYCLE-28), so both readings put the delayer right after the named creature's turn "
+                   "(test_woa_init's delay tests)",
     "WOA-REACT-17": "who is a warrior is the Classes chapter's (MISSING): the stat block's warrior_level is what "
                     "counts; a class list to sum would be invented",
     "WOA-REACT-24": "the block's DR stacks with the highest other DR, read as DR/—: the only other DR a WOA stat "
@@ -35,7 +38,7 @@ INVENTORY = Path(os.environ.get("WOA_1_MD", "/work/shared/spec/rules/WOA-1.md"))
 def test_woa_every_ambiguous_rule_is_a_named_option() -> None:
     """Issue 16: every AMBIGUOUS rule of WOA-1.md's part-1 areas is a WoaOptions field whose description cites its ID
     (WOA-STAT-76, WOA-SPELL-24, WOA-REACT-22, WOA-AOO-11, WOA-FEINT-06, WOA-INIT-27 among them) — except
-    WOA-CYCLE-24, WOA-REACT-17 and WOA-REACT-24 (:data:`NO_ALTERNATIVE`, each with its reason)."""
+    WOA-CYCLE-24, WOA-INIT-04, WOA-REACT-17 and WOA-REACT-24 (:data:`NO_ALTERNATIVE`, each with its reason)."""
     described = " ".join(f.description or "" for f in WoaOptions.model_fields.values())
     cited = {rule for rule in AMBIGUOUS if re.search(rf"{rule}\b", described)}
     assert len(AMBIGUOUS) == 26

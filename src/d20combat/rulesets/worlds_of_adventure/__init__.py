@@ -76,7 +76,8 @@ class WorldsOfAdventure(Ruleset):
         o: WoaOptions = options
         spells = WoaSpells(o)                         # WOA-SPELL: casting, timing, concentration, touch spells
         aoo = WoaAttacksOfOpportunity(short_step_ignores_threat=o.woa_short_step_ignores_threat,  # WOA-AOO-11
-                                      reactions_at_bab_0=o.woa_reactions_at_bab_0)  # WOA-AOO, WOA-REACT-02
+                                      reactions_at_bab_0=o.woa_reactions_at_bab_0,  # WOA-AOO, WOA-REACT-02
+                                      rise_one_aoo=o.woa_rise_one_aoo)  # WOA-MOVE-40
         return Policies(
             turn_order=WoaRoundCycle(o),             # WOA-CYCLE, WOA-INIT: declare, then roll, every round
             surprise=Awareness(),                     # WOA-CYCLE-01/06/07: no surprise round

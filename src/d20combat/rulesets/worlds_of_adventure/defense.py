@@ -32,6 +32,7 @@ from d20combat.rules.armor_class import DefenseContext
 from d20combat.rulesets.components import ArmorClass
 from d20combat.rulesets.components.component import AttackInfo, View
 from d20combat.rulesets.worlds_of_adventure.active_defense import situational_ac
+from d20combat.rulesets.worlds_of_adventure.evasive import in_place_of_ac
 from d20combat.rulesets.worlds_of_adventure.opportunity import wind_stance
 
 FLAT_FOOTED = "flat_footed"
@@ -198,7 +199,8 @@ class WoaArmorClass(ArmorClass):
             mods.extend(self.situational(view, attack))
         if ctx.flat_footed or ctx.helpless:  # WOA-STAT-42: every dodge bonus is lost unaware
             mods = [m for m in mods if m.type != "dodge"]
-        return total(10, [m for m in mods if m.value], base_label="", stacking=self.rules.stacking)
+        ac = total(10, [m for m in mods if m.value], base_label="", stacking=self.rules.stacking)
+        return in_place_of_ac(ac, state)  # WOA-MOVE-45: a quick get-up's Acrobatics result against its AoO
 
     def confirmation_bonus(self, creature: Creature, ctx: DefenseContext) -> Modifier | None:
         """WOA-STAT-41: against a critical confirmation roll only, half (rounded down) the smaller of the armor and

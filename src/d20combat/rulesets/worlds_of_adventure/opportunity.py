@@ -53,6 +53,8 @@ WIND_STANCE = "wind_stance_ac"
 WIND_STANCE_FT = 10
 """WOA-AOO-24 (AMBIGUOUS, garbled "move 10 feet or move"): the inventory's reading — a round in which the creature
 moved at least 10 ft."""
+ROSE_TO_CROUCH = "rose into a crouch this round"
+"""An effect marking a rise from prone into a crouch, until the creature's next turn (WOA-MOVE-40)."""
 IMPROVED_UNARMED_STRIKE = "improved_unarmed_strike"
 ALL_AROUND_VISION = "all_around_vision"
 SIZE_RANK = {"small": 0, "medium": 1, "large": 2, "large-long": 2}
@@ -68,6 +70,13 @@ def wind_stance(creature: Creature, state: CombatantState, min_ft: int = WIND_ST
     if bonus <= 0 or moved < max(min_ft, 1):
         return None
     return bonus, f"Wind Stance: moved {moved} ft this round (WOA-AOO-24)"
+
+
+def continues_a_rise(state: CombatantState, rise_one_aoo: str) -> bool:
+    """WOA-MOVE-40 (AMBIGUOUS, option ``woa_rise_one_aoo``): under "round", standing up from a crouch reached from
+    prone earlier this round continues one rise, which provoked then — no second attack of opportunity."""
+    return rise_one_aoo == "round" and not state.has("prone") \
+        and any(e.name == ROSE_TO_CROUCH for e in state.effects)
 
 
 def is_unarmed(option: AttackOption | None) -> bool:
@@ -116,7 +125,10 @@ class WoaAttacksOfOpportunity(ThreatenedSquareAoO):
     reaction (WOA-AOO-01, WOA-REACT-02/05); disengaging, ignoring a threat, standing up and an unarmed attack on an
     armed foe provoke; engaging and moving within do not; none through cover or total concealment."""
 
-    def __init__(self, *, short_step_ignores_threat: bool = False, reactions_at_bab_0: int = 1) -> None:
+    def __init__(self, *, short_step_ignores_threat: bool = False, reactions_at_bab_0: int = 1,
+                 rise_one_aoo: str = "action") -> None:
+        self.rise_one_aoo = rise_one_aoo
+        """WOA-MOVE-40 (AMBIGUOUS, option ``woa_rise_one_aoo``): when a rise from prone in two actions provokes once."""
         self.short_step_ignores_threat = short_step_ignores_threat
         """WOA-AOO-11 (AMBIGUOUS, option ``woa_short_step_ignores_threat``): a short step within X's area counts."""
         self.reactions_at_bab_0 = reactions_at_bab_0
@@ -181,6 +193,8 @@ class WoaAttacksOfOpportunity(ThreatenedSquareAoO):
         """WOA-AOO-11/14/16: standing up (from all), an unarmed attack on an armed foe (from it), an attack on
         another foe after moving within X's threatened area (from X); the reason names whom it provokes."""
         if action.kind in self.provoking_acts:
+            if continues_a_rise(view.state.get(actor), self.rise_one_aoo):
+                return None  # WOA-MOVE-40: the rise began from prone this round and provoked then
             return self.provoking_acts[action.kind]
         target = getattr(action, "target", None)
         if action.kind not in ("attack", "full_attack") or not isinstance(target, str) \

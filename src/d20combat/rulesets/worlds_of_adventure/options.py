@@ -23,9 +23,6 @@ class WoaOptions(BaseModel):
     woa_flat_footed_loses_dex: bool = Field(
         False, description="WOA-CYCLE-11: flat-footed alone also loses Dex, shield and dodge to AC; default only an "
         "attack the defender does not expect (a surprise attack)")
-    woa_delay_after_turn: bool = Field(
-        True, description="WOA-INIT-04: a delayer acts right after the named creature's turn ends (turns are "
-        "atomic, WOA-CYCLE-28); false = the text's literal 'begun' has no other meaning here either")
     # --- (end of the combat cycle and initiative) --------------------------------------------------------------
     # --- special attacks and readying (WOA-INIT-06..25, WOA-CHARGE, WOA-FEINT, WOA-TWF, WOA-DEF; W5) ------------
     woa_ready_check_on_miss: bool = Field(

@@ -29,9 +29,10 @@ from d20combat.encounter.state import CombatantState
 from d20combat.model.creature import Creature
 from d20combat.numbers import total
 from d20combat.rulesets.components import RuleError
-from d20combat.rulesets.worlds_of_adventure.actions import ROSE_TO_CROUCH
 from d20combat.rulesets.worlds_of_adventure.economy import LOST_MOVE
+from d20combat.rulesets.worlds_of_adventure.evasive import clear_evasive, mark_evasive
 from d20combat.rulesets.worlds_of_adventure.movement import WoaMovement
+from d20combat.rulesets.worlds_of_adventure.opportunity import ROSE_TO_CROUCH
 from d20combat.rulesets.worlds_of_adventure.options import WoaOptions
 
 if TYPE_CHECKING:
@@ -203,16 +204,23 @@ def do_quick_stand(enc: Encounter, tx: Tx, actor: str, a: QuickStand, dry: bool)
     check = total(face, enc.ruleset.saves.check_modifiers(creature, cs, "acrobatics"), base_label="d20",
                   stacking=enc.ruleset.stacking)
     text = f"{actor} Acrobatics check {check.explain()} vs DC {QUICK_STAND_DC}"
-    if check.value >= QUICK_STAND_DC:
-        tx.emit(ev.Note(f"{text}: gets up as a free action (WOA-MOVE-43); the result {check.value} stands in for "
-                        "its AC against the attack of opportunity (WOA-MOVE-45)"))
+    up = check.value >= QUICK_STAND_DC
+    tx.emit(ev.Note(f"{text}: " + ("gets up as a free action (WOA-MOVE-43)" if up else "fails (WOA-MOVE-44)")))
+    o = enc.ruleset.options
+    if up or not isinstance(o, WoaOptions) or o.woa_failed_quick_stand_provokes:  # WOA-MOVE-45 (AMBIGUOUS)
+        # WOA-MOVE-45: the attack of opportunity meets the better of its AC and the check result (rolled first)
+        mark_evasive(tx, actor, check.value, f"the Acrobatics result {check.value} may stand in for its AC against "
+                                             "the attack of opportunity (WOA-MOVE-45)")
+        still = enc.provoke(tx, actor, "gets up quickly (WOA-MOVE-45" + ("" if up else ": the attempt provokes")
+                            + ")")
+        clear_evasive(tx, actor)
+        if not still:
+            return  # dropped by the attack: it does not get up
+    if up:
         tx.emit(ev.ConditionSet(actor, PRONE, False, "gets up quickly (WOA-MOVE-43)"))
-        tx.emit(ev.Moved(actor, [list(s.get(actor).position)], 0, turn.diagonals, "rise"))
-        o = enc.ruleset.options
-        if isinstance(o, WoaOptions) and not o.woa_failed_quick_stand_provokes:
-            enc.provoke(tx, actor, "gets up quickly (WOA-MOVE-45: only a successful quick get-up provokes)")
+        tx.emit(ev.Moved(actor, [list(tx.state.get(actor).position)], 0, turn.diagonals, "rise"))
         return
-    tx.emit(ev.Note(f"{text}: stays prone and loses its next move action (WOA-MOVE-44)"))
+    tx.emit(ev.Note(f"{actor} stays prone and loses its next move action (WOA-MOVE-44)"))
     now = tx.state.turn
     if now is not None and now.pools.get("move", 0) > 0:
         tx.emit(ev.BudgetSpent(actor, "the move action lost to a failed quick get-up (WOA-MOVE-44)", "move",
