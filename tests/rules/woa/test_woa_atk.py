@@ -16,7 +16,6 @@ from d20combat.rulesets.worlds_of_adventure.attack import (
     SHOT_THIS_ROUND,
     FullAttack,
     attacks_by_bab,
-    cannot_dodge_after_shooting,
 )
 
 FOE = stats("foe", hp=200, attacks=[{"weapon": "club"}])
@@ -116,21 +115,24 @@ def test_woa_atk_05_unarmed_attacks_work_like_melee_attacks() -> None:
     assert sum(e.amount for e in events if isinstance(e, ev.Damaged)) == 4
 
 
-def test_woa_atk_07_a_round_of_shooting_forbids_dodging() -> None:
-    """WOA-ATK-07: after a ranged attack on its turn the archer cannot dodge for the rest of the round; the next
-    round it can again. A melee attack does not mark it."""
-    archer = fighter(3, attacks=[{"weapon": "shortbow"}])
-    enc = ready(archer, ax.Declare(standard="attack", target="foe"), [10, 3], gap=4)
-    events = enc.act(ax.Attack("foe"))
-    assert "no dodging this round (WOA-ATK-07)" in texts(events)
-    assert cannot_dodge_after_shooting(enc.view(enc.state), "hero")
-    enc.act(ax.EndTurn())
-    enc.act(ax.EndTurn())
-    assert enc.state.round == 2
-    assert not enc.state.get("hero").has(SHOT_THIS_ROUND)
-    enc = ready(fighter(3), ax.Declare(standard="attack", target="foe"), [10, 3])
+@pytest.mark.parametrize(("weapon", "may_dodge"), [("shortbow", False), ("club", True)])
+def test_woa_atk_07_a_round_of_shooting_forbids_dodging(weapon: str, may_dodge: bool) -> None:
+    """WOA-ATK-07: a rogue 4 who shot the foe on its turn is not offered the dodge against the foe's attack that
+    round (block and nothing else it cannot use either: it is asked nothing); after a melee attack it is. The next
+    round the mark is gone."""
+    rogue = fighter(3, attributes={"rogue_level": 4}, attacks=[{"weapon": weapon}])
+    enc = woa([who("hero", rogue, "heroes", (0, 1)), who("foe", FOE, "monsters", (1, 1))], [20, 1, 10, 3, 12, 3])
+    declare_all(enc, ax.Declare(standard="attack", target="foe"), ax.Declare(standard="attack", target="hero"))
     enc.act(ax.Attack("foe"))
-    assert not cannot_dodge_after_shooting(enc.view(enc.state), "hero")
+    assert enc.state.get("hero").has(SHOT_THIS_ROUND) is not may_dodge
+    enc.act(ax.EndTurn())
+    enc.act(ax.Attack("hero"))
+    offered = enc.pending.prompt.options if enc.pending is not None else ()
+    assert ("dodge" in offered) is may_dodge
+    if enc.pending is not None:
+        enc.respond("none")
+    enc.act(ax.EndTurn())
+    assert enc.state.round == 2 and not enc.state.get("hero").has(SHOT_THIS_ROUND)
 
 
 def test_woa_atk_10_extra_attacks_name_their_own_action() -> None:

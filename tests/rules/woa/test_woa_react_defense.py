@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from tests.rules.woa._react import answer, attack_line, fight, fighter, hero_vs_orc, left, orc, orc_first, prompt, spent
-from tests.rules.woa._util import who
+from tests.rules.woa._util import declare_all, who
 
 from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
@@ -179,11 +179,16 @@ def test_woa_react_36_dodge_or_block_never_both() -> None:
 
 
 def test_woa_react_dodge_barred_in_a_round_of_ranged_attacks() -> None:
-    """WOA-REACT-28..36's collected dodge bars: a round of ranged attacks (``ranged_round``) forbids dodging."""
-    enc = hero_vs_orc(fighter("hero", warrior=4), [1, 20, 12, 3], hero_extra={"conditions": ["ranged_round"]})
-    orc_first(enc)
-    enc.act(ax.Attack("hero"))
-    assert "dodge" not in prompt(enc).options and "block" in prompt(enc).options
+    """WOA-REACT-28..36's collected dodge bars, WOA-ATK-07: the warrior shot the orc on its turn (a round of ranged
+    attacks): against the orc's attack it may not dodge (a bow blocks nothing either: it is asked nothing); the same
+    warrior with a longsword, having swung, is asked (dodge or block)."""
+    for weapon, asked in (("shortbow", False), ("longsword", True)):
+        enc = hero_vs_orc(fighter("hero", warrior=4, weapon=weapon), [20, 1, 10, 3, 12, 3])
+        declare_all(enc, ax.Declare(standard="attack", target="orc"), ax.Declare(standard="attack", target="hero"))
+        enc.act(ax.Attack("orc"))
+        enc.act(ax.EndTurn())
+        enc.act(ax.Attack("hero"))
+        assert (enc.pending is not None and "dodge" in prompt(enc).options) is asked
 
 
 @pytest.mark.parametrize(("blocked", "amount"), [(True, 6 - 3 - 2), (False, 6 - 2)])

@@ -115,11 +115,12 @@ class WoaActiveDefense(NoActiveDefense):
         if unexpected(view, self.rules, attack) is not None:  # WOA-CYCLE-12: no dodge or block
             return {}
         out: dict[str, tuple[int, str]] = {}
-        if dodge_problem(view, attack, target, self.dodge_feat_value) is None:
+        feinted = not attack.ranged and any(e.name == FEINT_OPENING + attack.attacker for e in state.effects)
+        if dodge_problem(view, attack, target, self.dodge_feat_value) is None \
+                and not feinted:  # WOA-FEINT-06: the feinted melee attack cannot be dodged
             out["dodge"] = dodge_value(creature, self.dodge_feat_value)
         if block_problem(view, attack, target, round_up=self.block_round_up) is None \
-                and not (self.feint_bars_block and not attack.ranged
-                         and any(e.name == FEINT_OPENING + attack.attacker for e in state.effects)):
+                and not (self.feint_bars_block and feinted):
             value = block_value(view, target, attack.ranged, round_up=self.block_round_up)
             assert value is not None
             out["block"] = value

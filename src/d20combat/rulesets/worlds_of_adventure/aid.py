@@ -7,7 +7,7 @@ from typing import Any
 
 from d20combat.battlefield.grid import Footprint
 from d20combat.rulesets.components.component import AttackInfo, View
-from d20combat.rulesets.worlds_of_adventure.reactions import can_react
+from d20combat.rulesets.worlds_of_adventure.reactions import can_react, reaction_kind_barred
 
 AID = 2
 """WOA-REACT-10/15: the −2 / +2 to AC of one aid."""
@@ -22,7 +22,8 @@ def could_strike(view: View, rules: Any, helper: str, opponent: str) -> bool:
     """WOA-REACT-08/13: ``helper`` is in a position to make a melee attack against ``opponent`` (it threatens it),
     is able to act, and may make a combat reaction now."""
     hc, hs = view.creature(helper), view.state.get(helper)
-    if can_react(hc, hs) is not None or not rules.injury.can_act(hc, hs):
+    if can_react(hc, hs) is not None or not rules.injury.can_act(hc, hs) \
+            or reaction_kind_barred(hc, hs, "aid") is not None:  # WOA-DEF-03: no aid in total defense
         return False
     oc, os_ = view.creature(opponent), view.state.get(opponent)
     return bool(rules.reactions.threatened(hc, hs, Footprint(hs.position, hc.space), Footprint(os_.position,

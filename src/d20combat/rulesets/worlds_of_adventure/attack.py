@@ -29,12 +29,13 @@ from d20combat.numbers import Modifier
 from d20combat.rules.attack import RangeCheck
 from d20combat.rulesets.components import ActionSpec, D20Attack
 from d20combat.rulesets.components.component import AttackInfo, RuleError, View
+from d20combat.rulesets.worlds_of_adventure.reactions import RANGED_ROUND
 from d20combat.rulesets.worlds_of_adventure.surprise_attack import is_surprise_attack
 
 SIZE_ORDER = {Size.SMALL: 0, Size.MEDIUM: 1, Size.LARGE: 2, Size.LARGE_LONG: 2}
 """The size categories the stat blocks have, in order (WOA-STAT-12 counts the categories between two sizes)."""
 
-SHOT_THIS_ROUND = "shot_this_round"
+SHOT_THIS_ROUND = RANGED_ROUND
 """WOA-ATK-07: the creature made a ranged attack on its turn this round — it cannot dodge until the round ends."""
 
 HIDDEN_DRAW = "drew_hidden:"
@@ -146,7 +147,7 @@ class WoaAttack(D20Attack):
 
     def after_attack(self, view: View, attack: AttackInfo, hit: bool) -> None:
         """WOA-ATK-07: a ranged attack made with the creature's own standard or full-round action marks the round:
-        no dodging until it ends (:func:`cannot_dodge_after_shooting`). WOA-ITEM-09: the hidden weapon's first
+        no dodging until it ends (the dodge reaction reads the mark). WOA-ITEM-09: the hidden weapon's first
         attack is made — the next one is expected."""
         drawn = HIDDEN_DRAW + attack.option.name
         if view.state.get(attack.attacker).has(drawn):
@@ -166,12 +167,6 @@ class WoaAttack(D20Attack):
     def full_attack(self, bab: int) -> tuple[int, ...]:
         """WOA-ATK-08: the penalties of the attacks of a full attack at ``bab``."""
         return attacks_by_bab(bab, iterative_penalty=self.iterative_penalty)
-
-
-def cannot_dodge_after_shooting(view: View, cid: str) -> bool:
-    """WOA-ATK-07: in a round in which it made ranged attacks with its standard or full-round action, a creature
-    cannot use combat reactions to dodge (the combat reactions' dodge asks this)."""
-    return view.state.get(cid).has(SHOT_THIS_ROUND)
 
 
 FULL_ATTACK_POOL = "woa_full_attack"

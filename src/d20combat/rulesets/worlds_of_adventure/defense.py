@@ -34,6 +34,7 @@ from d20combat.rulesets.components.component import AttackInfo, View
 from d20combat.rulesets.worlds_of_adventure.active_defense import situational_ac
 from d20combat.rulesets.worlds_of_adventure.evasive import in_place_of_ac
 from d20combat.rulesets.worlds_of_adventure.opportunity import wind_stance
+from d20combat.rulesets.worlds_of_adventure.reactions import TOTAL_DEFENSE_EFFECT
 
 FLAT_FOOTED = "flat_footed"
 """The flat-footed condition (the cycle's :data:`~.cycle.FLAT_FOOTED`; spelt here so the cycle may import this
@@ -41,8 +42,6 @@ module)."""
 IMPROVED_UNCANNY_DODGE = "improved_uncanny_dodge"
 """WOA-CYCLE-13: experienced barbarians and thieves keep their full AC against a surprise attack (the feat-like
 ability on the stat block; the Classes chapter is not part of the text)."""
-TOTAL_DEFENSE_DODGE = 4
-"""WOA-DEF-02: total defense's dodge bonus to AC."""
 
 
 @lru_cache(maxsize=1)
@@ -96,28 +95,6 @@ def shield_bonus(creature: Creature) -> int:
     """The shield's bonus with its enhancement (WOA-STAT-37)."""
     shield = _shield(creature.sheet)
     return creature.shield_bonus + (shield.enhancement if shield is not None else 0)
-
-
-def total_defense_dodge(*, declared: bool, streak: int, turn_reached: bool) -> Modifier | None:
-    """WOA-DEF-02/04/05: total defense's +4 dodge bonus against an attack — in the first round of total defense
-    (``streak`` 1) only once the defender's own turn has come (``turn_reached``), from the second consecutive
-    round on for the whole round. A dodge bonus: it stacks with other dodge bonuses and is lost with them against
-    an unexpected attack (the AC's rule)."""
-    if not declared or streak < 1:
-        return None
-    if streak == 1 and not turn_reached:
-        return None
-    return Modifier(TOTAL_DEFENSE_DODGE, "total defense", "dodge")
-
-
-TOTAL_DEFENSE_REACTIONS = frozenset({"dodge", "block"})
-"""WOA-DEF-03: the only combat reactions left in total defense (without Combat Expertise)."""
-
-
-def total_defense_allows(reaction: str, creature: Creature) -> bool:
-    """WOA-DEF-03: in total defense a creature's combat reactions may only dodge or block — no attack of
-    opportunity, aid attack, aid defense, swift or immediate action — unless it has Combat Expertise."""
-    return reaction in TOTAL_DEFENSE_REACTIONS or creature.has_feat("combat_expertise")
 
 
 class WoaArmorClass(ArmorClass):
@@ -177,8 +154,9 @@ class WoaArmorClass(ArmorClass):
         if ctx.helpless and ctx.vs_melee:
             mods.append(Modifier(-4, "helpless vs melee"))
         for effect in state.effects:
-            if effect.ac:
-                mods.append(Modifier(effect.ac, effect.name))
+            if effect.ac:  # WOA-DEF-02: total defense's +4 is a dodge bonus (stacks; lost when unaware)
+                kind = "dodge" if effect.name == TOTAL_DEFENSE_EFFECT else ""
+                mods.append(Modifier(effect.ac, effect.name, kind))
         return mods
 
     def situational(self, view: View, attack: AttackInfo) -> Sequence[Modifier]:

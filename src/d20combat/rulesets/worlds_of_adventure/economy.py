@@ -22,6 +22,7 @@ from d20combat.encounter import events as ev
 from d20combat.encounter.state import CombatantState, TurnState
 from d20combat.model.creature import Creature
 from d20combat.rulesets.components import BudgetError, RuleError, StandardMoveEconomy, TurnAllowance, View
+from d20combat.rulesets.worlds_of_adventure.reactions import reaction_kind_barred
 
 if TYPE_CHECKING:
     from d20combat.rulesets.base import Ruleset
@@ -66,6 +67,8 @@ class WoaAllowance(TurnAllowance):
     """Combat reactions left this round (None: the composition budgets none)."""
     cannot_react: bool = False
     """The reactions component says the creature cannot react now (flat-footed, running…)."""
+    react_bar: str = ""
+    """Why a swift or immediate action's combat reaction is barred now ("" = it is not; WOA-DEF-03 and the bars)."""
 
 
 SWIFT_LABEL = "swift (uses a combat reaction)"
@@ -92,7 +95,7 @@ class WoaEconomy(StandardMoveEconomy):
             strenuous_costs_hp=base.strenuous_costs_hp, restricted_by=why or "",
             completes=(started_full_round(state) or "") if why else "",
             reactions_left=state.reactions.get(rx.pool), cannot_react=can_react is not None and not can_react(
-                creature, state))
+                creature, state), react_bar=reaction_kind_barred(creature, state, "swift or immediate action") or "")
 
     def turn_pools(self, creature: Creature, state: CombatantState, *, surprise_round: bool) -> dict[str, int]:
         pools = super().turn_pools(creature, state, surprise_round=surprise_round)
@@ -115,8 +118,9 @@ class WoaEconomy(StandardMoveEconomy):
         woa = allow if isinstance(allow, WoaAllowance) else WoaAllowance(**allow.model_dump())
         if cost == "swift":
             # WOA-ACT-14/15, WOA-REACT-06: paid with a combat reaction (after_paid spends it), not the turn's pools.
-            if woa.cannot_react:
-                raise BudgetError("a swift action uses a combat reaction, and the creature cannot react now "
+            if woa.cannot_react or woa.react_bar:
+                why = f": {woa.react_bar}" if woa.react_bar else ""
+                raise BudgetError(f"a swift action uses a combat reaction, and the creature cannot react now{why} "
                                   "(WOA-ACT-14, WOA-REACT-06)")
             if woa.reactions_left is not None and woa.reactions_left < 1:
                 raise BudgetError("no combat reaction left this round, and each swift action uses one "
@@ -204,6 +208,9 @@ def use_combat_reaction(rules: Ruleset, view: View, who: str, what: str, dry: bo
     if can_react is not None and not can_react(creature, cs):
         raise RuleError(f"{what}: {who} cannot make combat reactions now, and a swift or immediate action uses "
                         "one (WOA-ACT-14, WOA-REACT-06)")
+    barred = reaction_kind_barred(creature, cs, "swift or immediate action")
+    if barred is not None:
+        raise RuleError(f"{what}: {who} may make no swift or immediate action now: {barred}")
     pool = rx.pool
     if pool not in cs.reactions:
         return f"{what} (uses a combat reaction, WOA-ACT-14; this composition budgets none)"

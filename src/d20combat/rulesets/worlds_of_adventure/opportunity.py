@@ -32,7 +32,7 @@ from d20combat.rulesets.worlds_of_adventure.reactions import (
     POOL,
     left_text,
     reaction_budget,
-    reactions_barred,
+    reaction_kind_barred,
     reactions_left,
 )
 
@@ -133,9 +133,11 @@ class WoaAttacksOfOpportunity(ThreatenedSquareAoO):
         """WOA-AOO-11 (AMBIGUOUS, option ``woa_short_step_ignores_threat``): a short step within X's area counts."""
         self.reactions_at_bab_0 = reactions_at_bab_0
         """WOA-REACT-02 (AMBIGUOUS, option ``woa_reactions_at_bab_0``): the base reaction at BAB +0 (1 or 0)."""
-        super().__init__(per_round=0, pool=POOL, provoking_moves=("move", "charge", DISENGAGE),
+        super().__init__(per_round=0, pool=POOL, provoking_moves=("move", "charge", DISENGAGE,
+                                                                   "run", "crawl"),  # WOA-AOO-08: any movement
                          provoking_acts={"stand_up": "stands up (WOA-AOO-14)"},
-                         may_react=lambda creature, state: reactions_barred(creature, state) is None,
+                         may_react=lambda creature, state: reaction_kind_barred(
+                             creature, state, "attack_of_opportunity") is None,  # WOA-DEF-03 too
                          not_against_cover=True, not_against_total_concealment=True)
 
     # --- the budget ----------------------------------------------------------------------------------------

@@ -19,10 +19,16 @@ condition                 set by                                                
 ``drinking``              drinking or administering a potion                     WOA-ITEM-25
 ``reading``               activating a scroll                                    WOA-ITEM-29
 ``stunned``               stunned                                                 WOA-CYCLE-30
+``concentrating``         maintaining a spell this round                         WOA-SPELL-27
+``manipulating``          handling an item this round (``woa_item_costs_reactions``)  WOA-ITEM-17
 ========================  ======================================================  =====================
 
+``total_defense`` bars every reaction but dodge and block, unless Combat Expertise (WOA-DEF-03,
+:func:`reaction_kind_barred`).
+
 Combat Reflexes (a feat on the stat block) gives one more reaction and lets a flat-footed creature react
-(WOA-REACT-04). ``ranged_round`` (set by whoever resolves a ranged attack in a creature's turn) bars dodging only
+(WOA-REACT-04). ``shot_this_round`` (set by the attack component after a ranged attack on the creature's own turn)
+bars dodging only
 (WOA-ATK-07)."""
 
 from __future__ import annotations
@@ -50,8 +56,19 @@ DRINKING = "drinking"
 READING = "reading"
 """Activating a scroll: no combat reactions (WOA-ITEM-29)."""
 STUNNED = "stunned"
-RANGED_ROUND = "ranged_round"
-"""Made a ranged attack this round: no dodging (WOA-ATK-07)."""
+RANGED_ROUND = "shot_this_round"
+"""Made a ranged attack this round with its own standard or full-round action: no dodging (WOA-ATK-07)."""
+CONCENTRATING = "concentrating"
+"""Concentrating to maintain a spell this round: no combat reactions (WOA-SPELL-27)."""
+MANIPULATING = "manipulating"
+"""Retrieving or manipulating an item this round: no combat reactions (WOA-ITEM-17, option
+``woa_item_costs_reactions``: the flag is set only when the DM rules so, the default)."""
+TOTAL_DEFENSE = "total_defense"
+"""In total defense: only the dodge and block reactions (WOA-DEF-03)."""
+TOTAL_DEFENSE_REACTIONS = ("dodge", "block")
+TOTAL_DEFENSE_EFFECT = "total defense"
+"""The +4 dodge effect's name (WOA-DEF-02): the AC reads it as a dodge bonus."""
+COMBAT_EXPERTISE = "combat_expertise"
 
 BARS: tuple[tuple[str, str], ...] = (
     (CASTING, "casting a standard or full-round spell this round (WOA-SPELL-09)"),
@@ -61,6 +78,8 @@ BARS: tuple[tuple[str, str], ...] = (
     (DRINKING, "drinking a potion (WOA-ITEM-25)"),
     (READING, "reading a scroll (WOA-ITEM-29)"),
     (STUNNED, "stunned (WOA-CYCLE-30)"),
+    (CONCENTRATING, "concentrating to maintain a spell this round (WOA-SPELL-27)"),
+    (MANIPULATING, "manipulating an item this round (WOA-ITEM-17)"),
 )
 """The conditions that bar every combat reaction, with the reason shown (the REACT section's collected bars)."""
 
@@ -101,6 +120,19 @@ def reactions_barred(creature: Creature, state: CombatantState) -> str | None:
     for condition, why in BARS:
         if state.has(condition):
             return why
+    return None
+
+
+def reaction_kind_barred(creature: Creature, state: CombatantState, reaction: str) -> str | None:
+    """Why this creature may make no combat reaction of this kind (``dodge``, ``block``, ``attack_of_opportunity``,
+    ``aid_attack``, ``aid_defense``, ``swift or immediate action``) now, or None: every bar above, and total
+    defense, which leaves only dodging and blocking unless the creature has Combat Expertise (WOA-DEF-03)."""
+    barred = reactions_barred(creature, state)
+    if barred is not None:
+        return barred
+    if state.has(TOTAL_DEFENSE) and reaction not in TOTAL_DEFENSE_REACTIONS \
+            and not creature.has_feat(COMBAT_EXPERTISE):
+        return "in total defense: only dodging or blocking (WOA-DEF-03)"
     return None
 
 

@@ -4,7 +4,8 @@
 - WOA-DEF-02: +4 dodge to AC (a dodge bonus stacks with the other dodge bonuses) for the rest of the round.
 - WOA-DEF-03: while in total defense the creature carries the condition :data:`TOTAL_DEFENSE`; the combat
   reactions read it and allow only dodging and blocking (no attacks of opportunity, aid, swift or immediate
-  actions) unless it has Combat Expertise (:func:`reactions_allowed`).
+  actions) unless it has Combat Expertise (:func:`.reactions.reaction_kind_barred`, read by the attacks of
+  opportunity, aid and the swift/immediate actions).
 - WOA-DEF-04: the first round, the +4 counts from the creature's turn to the end of the round only.
 - WOA-DEF-05: declared again the next round, the +4 counts for that whole round, from the declarations on.
 """
@@ -19,9 +20,8 @@ from d20combat.encounter import events as ev
 from d20combat.encounter.actions import Action
 from d20combat.rulesets.components import ActionSet, ActionSpec, RuleError, View
 from d20combat.rulesets.worlds_of_adventure.cycle import TOTAL_DEFENSE
+from d20combat.rulesets.worlds_of_adventure.reactions import TOTAL_DEFENSE_EFFECT
 
-TOTAL_DEFENSE_EFFECT = "total defense"
-"""The +4 dodge effect's name (WOA-DEF-02)."""
 DEFENDED_LAST_ROUND = "total_defense_streak"
 """Took total defense in the round just ended: declared again, the +4 holds the whole round (WOA-DEF-05)."""
 DODGE_BONUS = 4
@@ -35,12 +35,6 @@ class TotalDefense(Action):
 
     def label(self, name: Callable[[str], str] = str) -> str:
         return "Total defense"
-
-
-def reactions_allowed(creature: Any) -> tuple[str, ...] | None:
-    """WOA-DEF-03: the combat reactions a creature in total defense may still make — dodge and block only — or None
-    (every reaction) with Combat Expertise."""
-    return None if creature.has_feat("combat_expertise") else ("dodge", "block")
 
 
 class WoaTotalDefense(ActionSet):
