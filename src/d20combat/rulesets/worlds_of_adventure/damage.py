@@ -8,8 +8,8 @@
 - unarmed and natural attacks add the full Str bonus (WOA-STAT-30);
 - a hit deals at least 1 (WOA-STAT-27); multiplied damage is rolled again, modifiers and all (WOA-STAT-28);
 - damage reduction comes after the damage is fully determined, multipliers included (WOA-STAT-31):
-  :meth:`WoaDamage.reduction` (0 here; the block reaction adds its DR there, and may say why through
-  :meth:`WoaDamage.reduction_explained`).
+  :meth:`WoaDamage.reduction` (0 here, a hook for another source), to which
+  :meth:`WoaDamage.reduction_explained` adds the block reaction's DR and says why.
 """
 
 from __future__ import annotations
@@ -57,17 +57,19 @@ class WoaDamage(HitPointDamage):
                                    off_hand_penalty_halved=self.off_hand_penalty_halved)
 
     def reduction(self, view: View, attack: AttackInfo) -> int:
-        """Damage reduction against this hit (WOA-STAT-31): the combat reactions' block (WOA-REACT-22/23), if the
-        defender blocked this attack."""
-        block = block_reduction(view, attack)
-        return block[0] if block is not None else 0
+        """Damage reduction against this hit besides a block (WOA-STAT-31): none here — the hook for another source
+        of DR against one attack; the block's (WOA-REACT-22/23) is added by :meth:`reduction_explained`."""
+        return 0
 
     def reduction_explained(self, view: View, attack: AttackInfo) -> tuple[int, str]:
-        """:meth:`reduction` and the words that explain it ("block DR 2 (½ warrior level 4 …)")."""
-        dr = self.reduction(view, attack)
+        """The damage reduction against this hit — :meth:`reduction` plus the block's, if the defender blocked this
+        attack (WOA-REACT-22/23) — and the words that explain the block ("block DR 2 (½ warrior level 4 …)")."""
+        other = self.reduction(view, attack)
         block = block_reduction(view, attack)
-        why = block_text(block, view.creature(attack.target)) if block is not None and block[0] == dr else ""
-        return dr, why
+        if block is None:
+            return other, ""
+        why = block_text(block, view.creature(attack.target))
+        return other + block[0], (f"DR {other} + {why}" if other > 0 else why)
 
     def mitigate(self, creature: Creature, state: CombatantState, amount: int) -> tuple[int, str]:
         """The highest other DR (DR/— on the stat block) off every hit, stacking with a block (WOA-REACT-24)."""
