@@ -97,7 +97,7 @@ def provoking_reason(view: View, actor: str, action: Any, *, rise_one_aoo: str =
     cs = view.state.get(actor)
     if kind == "quick_stand":
         return "gets up quickly (WOA-MOVE-45)" if failed_quick_stand_provokes else None
-    if kind == "stand_up":
+    if kind in ("stand_up", "get_up"):
         rose = any(e.name == ROSE_TO_CROUCH for e in cs.effects)
         if rise_one_aoo == "round" and rose and not cs.has("prone"):
             return None  # WOA-MOVE-40: the rise began from prone this round and provoked then

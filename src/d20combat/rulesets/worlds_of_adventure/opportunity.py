@@ -120,7 +120,8 @@ class WoaAttacksOfOpportunity(ThreatenedSquareAoO):
         self.reactions_at_bab_0 = reactions_at_bab_0
         """WOA-REACT-02 (AMBIGUOUS, option ``woa_reactions_at_bab_0``): the base reaction at BAB +0 (1 or 0)."""
         super().__init__(per_round=0, pool=POOL, provoking_moves=("move", "charge", DISENGAGE),
-                         provoking_acts={"stand_up": "stands up (WOA-AOO-14)"},
+                         provoking_acts={"stand_up": "stands up (WOA-AOO-14)",
+                                         "get_up": "gets up (WOA-AOO-14)"},
                          may_react=lambda creature, state: reactions_barred(creature, state) is None,
                          not_against_cover=True, not_against_total_concealment=True)
 
