@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from d20combat.encounter import events as ev
 from d20combat.encounter.state import CombatantState
 from d20combat.model.creature import AttackOption, Creature
 from d20combat.model.statblock import WeaponKind
@@ -21,7 +22,7 @@ from d20combat.rules import damage as damage_rules
 from d20combat.rulesets.components import HitPointDamage
 from d20combat.rulesets.components.component import AttackInfo, View
 from d20combat.rulesets.worlds_of_adventure.active_defense import block_reduction
-from d20combat.rulesets.worlds_of_adventure.block import block_text, mitigate_other
+from d20combat.rulesets.worlds_of_adventure.block import block_text, lodged_missile, mitigate_other
 
 _CROSSBOWS = (WeaponKind.CROSSBOW_LIGHT, WeaponKind.CROSSBOW_HEAVY)
 
@@ -64,8 +65,10 @@ class WoaDamage(HitPointDamage):
     def reduction_explained(self, view: View, attack: AttackInfo) -> tuple[int, str]:
         """The damage reduction against this hit — :meth:`reduction` plus the block's, if the defender blocked this
         attack (WOA-REACT-22/23) — and the words that explain the block ("block DR 2 (½ warrior level 4 …)")."""
+        return self._with_block(view, attack, block_reduction(view, attack))
+
+    def _with_block(self, view: View, attack: AttackInfo, block: tuple[int, str] | None) -> tuple[int, str]:
         other = self.reduction(view, attack)
-        block = block_reduction(view, attack)
         if block is None:
             return other, ""
         why = block_text(block, view.creature(attack.target))
@@ -79,7 +82,11 @@ class WoaDamage(HitPointDamage):
              precision_d6: int, minimum: int, strength: int) -> damage_rules.DamageRoll:
         rolled = super().roll(view, attack, creature, critical=critical, multiplier=multiplier,
                               precision_d6=precision_d6, minimum=minimum, strength=strength)
-        dr, why = self.reduction_explained(view, attack)
+        block = block_reduction(view, attack)  # once a hit
+        lodged = lodged_missile(view, attack, rolled.total, block)
+        if lodged is not None:
+            view.emit(ev.Note(lodged))  # WOA-REACT-26
+        dr, why = self._with_block(view, attack, block)
         if dr <= 0:
             return rolled
         after = max(rolled.total - dr, 0)
