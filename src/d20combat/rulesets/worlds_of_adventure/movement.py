@@ -25,6 +25,7 @@ from d20combat.encounter.state import CombatantState, EncounterState, TurnState
 from d20combat.model.creature import Creature
 from d20combat.numbers import Modifier, Total, total
 from d20combat.rulesets.components import GridMovement, RuleError
+from d20combat.rulesets.worlds_of_adventure.encumbrance import UNLOADED, heavy_load, loaded_speed, slowed_by_load
 
 if TYPE_CHECKING:
     from d20combat.encounter.engine import Encounter, Tx
@@ -42,17 +43,22 @@ class WoaMovement(GridMovement):
         super().__init__(step_uses_free_action=False)
 
     def speed_modifiers(self, creature: Creature, state: CombatantState) -> list[Modifier]:
-        """WOA-MOVE-03/06/07/09: what changes the race's base land speed (the sheet's ``speed_ft`` or the race's).
+        """WOA-MOVE-03/04/06/07/08/09: what changes the race's base land speed (the sheet's ``speed_ft`` or the
+        race's, counted from :func:`unloaded_speed_ft`).
 
-        - WOA-MOVE-06: ``attributes: {barbarian_level: N}`` (N ≥ 1) gives +10 ft unless in heavy armor;
+        - WOA-MOVE-06: ``attributes: {barbarian_level: N}`` (N ≥ 1) gives +10 ft unless in heavy armor or under a
+          heavy load;
         - WOA-MOVE-07: ``attributes: {monk_speed_bonus: N}`` (the amount is the monk table's, outside part 1) unless
           in armor of any sort;
         - WOA-MOVE-09: ``attributes: {speed_bonus_<type>: N}`` (``speed_bonus_enhancement: 10``): bonuses of the same
-          type do not stack, only the highest counts.
-        A heavy load and encumbrance (applied after these) are MISSING in the seed."""
+          type do not stack, only the highest counts;
+        - WOA-MOVE-04/08: last, a heavy load (``attributes: {encumbered: 1}``, the placeholder reading of the missing
+          Carrying & Encumbrance, :mod:`.encumbrance`) slows the speed those give by the load table
+          (``data/woa_encumbrance.yaml``: 30 → 20, 20 → 15 …)."""
         attrs = {k.lower(): v for k, v in creature.sheet.attributes.items()}
         mods: list[Modifier] = []
-        if attrs.get("barbarian_level", 0) >= 1 and creature.armor_category != "heavy":
+        if attrs.get("barbarian_level", 0) >= 1 and creature.armor_category != "heavy" \
+                and not heavy_load(creature.sheet):
             mods.append(Modifier(10, "barbarian", "barbarian"))
         if attrs.get("monk_speed_bonus", 0) and creature.armor_category is None:
             mods.append(Modifier(attrs["monk_speed_bonus"], "monk", "monk"))
@@ -60,10 +66,13 @@ class WoaMovement(GridMovement):
             if key.startswith(SPEED_BONUS) and value:
                 kind = key[len(SPEED_BONUS):]
                 mods.append(Modifier(value, kind, kind))
+        if slowed_by_load(creature.sheet):  # WOA-MOVE-08: after every other modifier
+            before = total(unloaded_speed_ft(creature), mods, stacking=self.rules.stacking).value
+            mods.append(Modifier(loaded_speed(before) - before, "heavy load (WOA-MOVE-04/08)"))
         return mods
 
     def speed_total(self, creature: Creature, state: CombatantState) -> Total:
-        return total(creature.land_speed_ft, self.speed_modifiers(creature, state), base_label="base",
+        return total(unloaded_speed_ft(creature), self.speed_modifiers(creature, state), base_label="base",
                      stacking=self.rules.stacking)
 
     def speed_ft(self, creature: Creature, state: CombatantState) -> int:
@@ -76,6 +85,13 @@ class WoaMovement(GridMovement):
     def short_step_ft(self, creature: Creature, state: CombatantState) -> int:
         """WOA-MOVE-27: the short step covers the creature's normal melee reach."""
         return creature.reach_ft
+
+
+def unloaded_speed_ft(creature: Creature) -> int:
+    """The base land speed before a heavy load (WOA-MOVE-08): the race's unloaded speed where the sheets component
+    gave a loaded creature its race's encumbered one (``speed_unloaded_ft``), else the sheet's."""
+    unloaded = creature.sheet.attributes.get(UNLOADED)
+    return int(unloaded) if unloaded is not None and slowed_by_load(creature.sheet) else creature.land_speed_ft
 
 
 def hampered(enc: Encounter, creature: Creature, squares: list[tuple[int, int]]) -> str | None:
