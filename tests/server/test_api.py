@@ -136,8 +136,8 @@ def test_decision_lists_the_legal_actions(client: TestClient) -> None:
 
 def test_every_option_posted_back_as_given_is_accepted(client: TestClient) -> None:
     """The decision's options come back exactly as the engine wrote them: a prone PFB fighter's ``stand_up`` has
-    no fields, although worlds-of-adventure's ``stand_up`` has ``to``/``slowly``/``path`` (one OpenAPI model per
-    kind merges both). Posting it back stands the fighter up."""
+    no fields (worlds-of-adventure's own getting up, with ``to``/``slowly``/``path``, is another kind, ``get_up``).
+    Posting it back stands the fighter up."""
     scenario = duel()
     scenario["combatants"][0]["conditions"] = ["prone"]
     eid = create(client, scenario)["id"]
@@ -147,6 +147,28 @@ def test_every_option_posted_back_as_given_is_accepted(client: TestClient) -> No
     r = act(client, eid, stand[0], d["version"])
     assert r.status_code == 200, r.text
     assert "prone" not in client.get(f"/api/encounters/{eid}/state").json()["combatants"][0]["conditions"]
+
+
+def test_woa_get_up_options_come_back_with_their_fields_and_are_accepted(client: TestClient) -> None:
+    """WOA-MOVE-35: a prone worlds-of-adventure hero is offered the core's ``stand_up`` (no fields) and WOA's own
+    ``get_up`` to a crouch (its fields); both post back as given, and ``get_up`` rises into a crouch."""
+    from tests.server.test_declarations_api import SCENARIO
+
+    scenario = {**SCENARIO, "combatants": [{**SCENARIO["combatants"][0], "conditions": ["prone"]},
+                                           SCENARIO["combatants"][1]]}
+    eid = create(client, scenario, seed=3)["id"]
+    for _ in range(2):  # both declare a move action (WOA-CYCLE-14)
+        d = client.get(f"/api/encounters/{eid}/decision").json()
+        assert act(client, eid, {"kind": "declare", "move": "move"}, d["version"]).status_code == 200
+    d = client.get(f"/api/encounters/{eid}/decision").json()
+    while d["actor"] != "hero":  # the orc may act first: it ends its turn
+        assert act(client, eid, {"kind": "end_turn"}, d["version"]).status_code == 200
+        d = client.get(f"/api/encounters/{eid}/decision").json()
+    rising = [o for o in d["options"] if o["kind"] in ("stand_up", "get_up")]
+    assert rising == [{"kind": "stand_up"}, {"kind": "get_up", "to": "crouching", "slowly": False, "path": []}]
+    r = act(client, eid, rising[1], d["version"])
+    assert r.status_code == 200, r.text
+    assert _who(_state(client, eid), "hero")["conditions"] == ["crouching"]
 
 
 def test_player_view_hides_monster_hp_and_hidden_creatures(client: TestClient) -> None:

@@ -20,7 +20,8 @@ Ask = Callable[[str], str]
 Say = Callable[[str], None]
 
 KIND_ORDER = ("attack", "charge", "move", "step", "minimum_move", "climb_or_swim", "draw", "reload", "sheathe",
-              "shield", "drop_item", "stand_up", "drop_prone", "activity")
+              "shield", "drop_item", "stand_up", "get_up", "drop_prone",
+              "activity")
 """The order of the numbered options by kind; a ruleset's own kinds follow, alphabetically."""
 
 

@@ -202,8 +202,8 @@ def create_app(db_path: str | Path = "d20combat.db", *, lab: Lab | None = None, 
         return await changed(await call(service.reveal, eid, body.combatant, body.revealed), eid)
 
     # exclude_unset: an option is sent back exactly as the engine wrote it. Two rulesets may each have a class of one
-    # kind (WOA's ``stand_up`` takes ``to``/``slowly``/``path``, the core's none): the OpenAPI model of that kind
-    # merges their fields, and filling the others' defaults in would make the option refused when posted back.
+    # kind with other fields (each ruleset's ``cast_spell``): the OpenAPI model of that kind merges their fields, and
+    # filling the others' defaults in would make the option refused when posted back.
     @app.get("/api/encounters/{eid}/decision", response_model=m.DecisionOut, responses={**E404},
              response_model_exclude_unset=True, summary="whose turn, the open reaction prompt, every legal action")
     async def decision(eid: str) -> dict[str, Any]:

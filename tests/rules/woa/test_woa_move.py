@@ -578,10 +578,10 @@ def test_woa_move_bad_input_is_refused_by_name_and_changes_nothing(action: ax.Ac
 
 
 def test_woa_move_35_a_posture_to_rise_to_is_standing_or_crouching() -> None:
-    """WOA-MOVE-35: ``stand_up.to`` is checked when the action is read."""
+    """WOA-MOVE-35: ``get_up.to`` is checked when the action is read."""
     from d20combat.encounter.registry import ActionRegistry
 
     enc = solo()
-    with pytest.raises(ValueError, match=r"stand_up\.to"):
-        ActionRegistry(enc.ruleset).from_dict({"kind": "stand_up", "to": "sitting"})
-    assert ActionRegistry(enc.ruleset).from_dict({"kind": "stand_up", "to": "crouching"}) == GetUp(to="crouching")
+    with pytest.raises(ValueError, match=r"get_up\.to"):
+        ActionRegistry(enc.ruleset).from_dict({"kind": "get_up", "to": "sitting"})
+    assert ActionRegistry(enc.ruleset).from_dict({"kind": "get_up", "to": "crouching"}) == GetUp(to="crouching")

@@ -93,7 +93,7 @@ def provoking_reason(view: View, actor: str, action: Any, *, rise_one_aoo: str =
     cs = view.state.get(actor)
     if kind == "quick_stand":
         return None  # WOA-MOVE-45: its handler rolls the Acrobatics check first, then provokes (the result vs AC)
-    if kind == "stand_up":
+    if kind in ("stand_up", "get_up"):
         if continues_a_rise(cs, rise_one_aoo):
             return None  # WOA-MOVE-40: the rise began from prone this round and provoked then
         return "gets up (WOA-MOVE-39)"

@@ -1,9 +1,17 @@
-"""The block reaction (WOA-REACT-17..23): damage reduction against one attack of ½, ⅓ or ¼ the warrior level by
-what blocks it, plus the shield's AC bonus when a shield blocks it."""
+"""The block reaction (WOA-REACT-17..26): damage reduction against one attack of ½, ⅓ or ¼ the warrior level by
+what blocks it, plus the shield's AC bonus when a shield blocks it; a blocked missile that overcomes the shield's
+hardness lodges in it (WOA-REACT-26, noted only)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import yaml
+
 from d20combat.model.creature import Creature
+from d20combat.model.statblock import WeaponKind
 from d20combat.rulesets.components.component import AttackInfo, RuleError, View
 from d20combat.rulesets.components.reactions import melee_weapon_in_hand, totally_concealed
 from d20combat.rulesets.worlds_of_adventure.dodge import class_level
@@ -89,3 +97,38 @@ def mitigate_other(creature: Creature, amount: int) -> tuple[int, str]:
     if not other or amount <= 0:
         return amount, ""
     return max(amount - other, 0), f"− DR {other}/—"
+
+
+@lru_cache(maxsize=1)
+def _hardness_table() -> tuple[dict[str, int], int]:
+    data: Any = yaml.safe_load(resources.files("d20combat.data").joinpath("woa_armor.yaml").read_text("utf-8"))
+    return {str(k): int(v) for k, v in data["shield_hardness"].items()}, int(data["default_shield_hardness"])
+
+
+def shield_hardness(creature: Creature) -> tuple[int, str]:
+    """WOA-REACT-26 (MISSING: the seed gives no hardness): the hardness of the creature's shield — its entry in
+    ``data/woa_armor.yaml`` ``shield_hardness``, else ``default_shield_hardness`` (wood's) — and where it comes
+    from. The assumption is named in docs/worlds-of-adventure/reactions.md."""
+    ref = creature.sheet.shield
+    name = ref if isinstance(ref, str) or ref is None else ref.name
+    table, default = _hardness_table()
+    if name is not None and name in table:
+        return table[name], f"{name}'s hardness"
+    return default, "the default shield hardness"
+
+
+def lodged_missile(view: View, attack: AttackInfo, damage: int, block: tuple[int, str] | None) -> str | None:
+    """WOA-REACT-26: the note that the missile of a ranged weapon attack blocked with a shield lodges in it — the
+    attack hit (this is asked of a hit's damage) and its ``damage``, before the block's DR, is more than the
+    shield's hardness — or None. Only noted: the text leaves the effect on the shield unquantified, so none is
+    applied (an assumption). A ranged attack is blocked only with a shield (WOA-REACT-20)."""
+    if block is None or not attack.ranged or attack.option.weapon.kind is WeaponKind.SPELL:
+        return None
+    creature = view.creature(attack.target)
+    hardness, source = shield_hardness(creature)
+    if damage <= hardness:
+        return None
+    ref = creature.sheet.shield
+    shield = "shield" if ref is None else ref if isinstance(ref, str) else ref.name
+    return (f"{attack.option.name} lodges in {attack.target}'s {shield}: its {damage} damage overcomes {source}, "
+            f"{hardness} (WOA-REACT-26; the effect on the shield is unquantified in the text, so none is applied)")

@@ -47,6 +47,7 @@ REFOCUSED = "refocused"
 MOVE_KINDS = frozenset({"move", "draw", "sheathe", "reload", "stand_up", "shield", "climb_or_swim", "minimum_move",
                         "drop_prone",
                         "crawl",  # WOA-MOVE-46 (W2)
+                        "get_up",  # WOA-MOVE-35..42 (R9): WOA's own getting up, beside the core's stand_up
                         })
 """What a declared move action may be spent on (WOA-CYCLE-15: the action's type is declared; a move action moves or
 does something that takes as long, L274)."""

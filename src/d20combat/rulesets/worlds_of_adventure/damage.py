@@ -8,12 +8,13 @@
 - unarmed and natural attacks add the full Str bonus (WOA-STAT-30);
 - a hit deals at least 1 (WOA-STAT-27); multiplied damage is rolled again, modifiers and all (WOA-STAT-28);
 - damage reduction comes after the damage is fully determined, multipliers included (WOA-STAT-31):
-  :meth:`WoaDamage.reduction` (0 here; the block reaction adds its DR there, and may say why through
-  :meth:`WoaDamage.reduction_explained`).
+  :meth:`WoaDamage.reduction` (0 here, a hook for another source), to which
+  :meth:`WoaDamage.reduction_explained` adds the block reaction's DR and says why.
 """
 
 from __future__ import annotations
 
+from d20combat.encounter import events as ev
 from d20combat.encounter.state import CombatantState
 from d20combat.model.creature import AttackOption, Creature
 from d20combat.model.statblock import WeaponKind
@@ -21,7 +22,7 @@ from d20combat.rules import damage as damage_rules
 from d20combat.rulesets.components import HitPointDamage
 from d20combat.rulesets.components.component import AttackInfo, View
 from d20combat.rulesets.worlds_of_adventure.active_defense import block_reduction
-from d20combat.rulesets.worlds_of_adventure.block import block_text, mitigate_other
+from d20combat.rulesets.worlds_of_adventure.block import block_text, lodged_missile, mitigate_other
 
 _CROSSBOWS = (WeaponKind.CROSSBOW_LIGHT, WeaponKind.CROSSBOW_HEAVY)
 
@@ -57,17 +58,21 @@ class WoaDamage(HitPointDamage):
                                    off_hand_penalty_halved=self.off_hand_penalty_halved)
 
     def reduction(self, view: View, attack: AttackInfo) -> int:
-        """Damage reduction against this hit (WOA-STAT-31): the combat reactions' block (WOA-REACT-22/23), if the
-        defender blocked this attack."""
-        block = block_reduction(view, attack)
-        return block[0] if block is not None else 0
+        """Damage reduction against this hit besides a block (WOA-STAT-31): none here — the hook for another source
+        of DR against one attack; the block's (WOA-REACT-22/23) is added by :meth:`reduction_explained`."""
+        return 0
 
     def reduction_explained(self, view: View, attack: AttackInfo) -> tuple[int, str]:
-        """:meth:`reduction` and the words that explain it ("block DR 2 (½ warrior level 4 …)")."""
-        dr = self.reduction(view, attack)
-        block = block_reduction(view, attack)
-        why = block_text(block, view.creature(attack.target)) if block is not None and block[0] == dr else ""
-        return dr, why
+        """The damage reduction against this hit — :meth:`reduction` plus the block's, if the defender blocked this
+        attack (WOA-REACT-22/23) — and the words that explain the block ("block DR 2 (½ warrior level 4 …)")."""
+        return self._with_block(view, attack, block_reduction(view, attack))
+
+    def _with_block(self, view: View, attack: AttackInfo, block: tuple[int, str] | None) -> tuple[int, str]:
+        other = self.reduction(view, attack)
+        if block is None:
+            return other, ""
+        why = block_text(block, view.creature(attack.target))
+        return other + block[0], (f"DR {other} + {why}" if other > 0 else why)
 
     def mitigate(self, creature: Creature, state: CombatantState, amount: int) -> tuple[int, str]:
         """The highest other DR (DR/— on the stat block) off every hit, stacking with a block (WOA-REACT-24)."""
@@ -77,7 +82,11 @@ class WoaDamage(HitPointDamage):
              precision_d6: int, minimum: int, strength: int) -> damage_rules.DamageRoll:
         rolled = super().roll(view, attack, creature, critical=critical, multiplier=multiplier,
                               precision_d6=precision_d6, minimum=minimum, strength=strength)
-        dr, why = self.reduction_explained(view, attack)
+        block = block_reduction(view, attack)  # once a hit
+        lodged = lodged_missile(view, attack, rolled.total, block)
+        if lodged is not None:
+            view.emit(ev.Note(lodged))  # WOA-REACT-26
+        dr, why = self._with_block(view, attack, block)
         if dr <= 0:
             return rolled
         after = max(rolled.total - dr, 0)

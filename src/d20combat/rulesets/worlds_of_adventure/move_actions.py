@@ -1,5 +1,6 @@
 """WOA-MOVE's actions as one group of the ``actions`` policy: the short step (the core's ``step`` kind, WOA's rules),
-running, the postures (``drop_prone``, ``crouch``, ``stand_up``, ``quick_stand``, ``crawl``), the rest after
+running, the postures (``drop_prone``, ``crouch``, ``get_up`` — and the core's ``stand_up``, ruled as ``get_up`` to
+standing —, ``quick_stand``, ``crawl``), the rest after
 running to the limit (WOA-MOVE-23), and a monk's ki point spent on an extra move action (WOA-MOVE-13)."""
 
 from __future__ import annotations
@@ -68,13 +69,14 @@ class WoaMoveActions(ActionSet):
     def __init__(self) -> None:
         super().__init__([ActionSpec(ax.Step, do_short_step), ActionSpec(Run, do_run),
                           ActionSpec(ax.DropProne, do_drop_prone), ActionSpec(Crouch, do_crouch),
-                          ActionSpec(GetUp, do_get_up), ActionSpec(QuickStand, do_quick_stand),
+                          ActionSpec(GetUp, do_get_up), ActionSpec(ax.StandUp, do_get_up),
+                          ActionSpec(QuickStand, do_quick_stand),
                           ActionSpec(Crawl, do_crawl), ActionSpec(SpendKi, do_spend_ki)])
 
     def forbidden(self, view: View, actor: str, action: Any) -> str | None:
         return resting_problem(view, actor, action)
 
     def candidates(self, enc: Any, actor: str) -> list[Any]:
-        """Getting up (the core offers its own ``StandUp``, which WOA's ``stand_up`` replaces)."""
-        cs = enc.state.get(actor)
-        return [GetUp()] if cs.has("prone") or cs.has("crouching") else []
+        """Getting up: the core offers ``stand_up`` (to standing, ruled by :func:`do_get_up`); from prone, WOA adds the
+        rise into a crouch (``get_up`` to crouching, WOA-MOVE-35)."""
+        return [GetUp(to="crouching")] if enc.state.get(actor).has("prone") else []

@@ -135,7 +135,8 @@ class WoaAttacksOfOpportunity(ThreatenedSquareAoO):
         """WOA-REACT-02 (AMBIGUOUS, option ``woa_reactions_at_bab_0``): the base reaction at BAB +0 (1 or 0)."""
         super().__init__(per_round=0, pool=POOL, provoking_moves=("move", "charge", DISENGAGE,
                                                                    "run", "crawl"),  # WOA-AOO-08: any movement
-                         provoking_acts={"stand_up": "stands up (WOA-AOO-14)"},
+                         provoking_acts={"stand_up": "stands up (WOA-AOO-14)",
+                                         "get_up": "gets up (WOA-AOO-14)"},
                          may_react=lambda creature, state: reaction_kind_barred(
                              creature, state, "attack_of_opportunity") is None,  # WOA-DEF-03 too
                          not_against_cover=True, not_against_total_concealment=True)

@@ -2,11 +2,12 @@
 
 - WOA-MOVE-34: ``drop_prone`` and ``crouch`` are free actions (the posture's combat effects are part 2's).
 - WOA-MOVE-35/36: rising one posture (crouch → standing, prone → crouch) counts as moving max(½ land speed, the
-  short step); prone → standing, max(land speed, 2 × the short step). ``stand_up`` (``to``: standing or
+  short step); prone → standing, max(land speed, 2 × the short step). ``get_up`` (``to``: standing or
   crouching) is a move action — two when the distance is more than the speed — and the rest of that move action
-  may move the creature on (``path``, WOA-MOVE-37); ``slowly`` spends twice the distance (WOA-MOVE-42).
+  may move the creature on (``path``, WOA-MOVE-37); ``slowly`` spends twice the distance (WOA-MOVE-42). The core's
+  ``stand_up`` (no fields) is getting up to standing at once, under the same rules.
 - WOA-MOVE-38: getting up counts as movement: no short step that round (its Moved event, mode ``rise``).
-- WOA-MOVE-39/40: each rise provokes (Table: Actions in Combat marks ``stand_up`` and ``quick_stand``; the
+- WOA-MOVE-39/40: each rise provokes (Table: Actions in Combat marks ``get_up``, ``stand_up`` and ``quick_stand``; the
   reactions component decides whether and from whom); prone → standing in one action is one rise, so one
   attack of opportunity.
 - WOA-MOVE-43/44: ``quick_stand``: an Acrobatics check DC 30 stands up from prone as a free action; a failure leaves
@@ -57,9 +58,10 @@ class Crouch(ax.Action):
 @dataclass(frozen=True, slots=True)
 class GetUp(ax.Action):
     """Get up (WOA-MOVE-35..42): to ``standing`` or, from prone, to ``crouching``; ``slowly`` spends twice the
-    distance; ``path``: squares to move on with what is left of the move action."""
+    distance; ``path``: squares to move on with what is left of the move action. WOA's own kind, ``get_up`` (the
+    text's "get up"): the core's ``stand_up`` has none of these fields and means :class:`GetUp` ``()``."""
 
-    kind: ClassVar[str] = "stand_up"
+    kind: ClassVar[str] = "get_up"
     to: Literal["standing", "crouching"] = "standing"
     slowly: bool = False
     path: tuple[Square, ...] = ()
@@ -118,18 +120,18 @@ def do_drop_prone(enc: Encounter, tx: Tx, actor: str, a: ax.DropProne, dry: bool
 
 
 def do_crouch(enc: Encounter, tx: Tx, actor: str, a: Crouch, dry: bool) -> None:
-    """WOA-MOVE-34: drop into a crouch (free); from prone, rising into a crouch is getting up (stand_up)."""
+    """WOA-MOVE-34: drop into a crouch (free); from prone, rising into a crouch is getting up (get_up)."""
     cs = tx.state.get(actor)
     if cs.has(CROUCHING):
         raise RuleError("crouch: already crouching")
     if cs.has(PRONE):
-        raise RuleError("crouch: from prone, rising into a crouch is getting up (stand_up to crouching, WOA-MOVE-35)")
+        raise RuleError("crouch: from prone, rising into a crouch is getting up (get_up to crouching, WOA-MOVE-35)")
     enc.pay(tx, actor, "crouch (WOA-MOVE-34)", "free", dry)
     if not dry:
         tx.emit(ev.ConditionSet(actor, CROUCHING, True, "drops into a crouch (a free action, WOA-MOVE-34)"))
 
 
-def do_get_up(enc: Encounter, tx: Tx, actor: str, a: ax.StandUp, dry: bool) -> None:
+def do_get_up(enc: Encounter, tx: Tx, actor: str, a: GetUp | ax.StandUp, dry: bool) -> None:
     """WOA-MOVE-35..42 (see the module). ``a`` may be the core's ``StandUp`` (to standing, at once, no path)."""
     s = tx.state
     turn = s.turn
@@ -141,7 +143,7 @@ def do_get_up(enc: Encounter, tx: Tx, actor: str, a: ax.StandUp, dry: bool) -> N
     path = [(int(p[0]), int(p[1])) for p in getattr(a, "path", ())]
     start = posture(cs)
     if to not in ("standing", "crouching"):
-        raise RuleError(f"stand_up.to: {to!r} is not a posture to rise to (standing, crouching)")
+        raise RuleError(f"get_up.to: {to!r} is not a posture to rise to (standing, crouching)")
     if start == "standing" or (start == CROUCHING and to == "crouching"):
         raise RuleError(f"stand up: {actor} is {start}, nothing to rise from")
     if turn.stepped:
@@ -158,7 +160,7 @@ def do_get_up(enc: Encounter, tx: Tx, actor: str, a: ax.StandUp, dry: bool) -> N
     info = None
     if path:
         if to != "standing":
-            raise RuleError("stand up: only a creature standing up may move on (stand_up.path)")
+            raise RuleError("stand up: only a creature standing up may move on (get_up.path)")
         info = mv.check_path(enc.battle.game_map, enc.footprint(actor, s), tuple(path), left,
                              enc.occupancy(actor, s), diagonals_so_far=turn.diagonals,
                              difficult_diagonal_counts=enc.ruleset.movement.difficult_diagonal_counts)

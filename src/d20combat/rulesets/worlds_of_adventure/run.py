@@ -30,6 +30,7 @@ from d20combat.encounter import events as ev
 from d20combat.encounter.state import CombatantState
 from d20combat.numbers import total
 from d20combat.rulesets.components import RuleError, View
+from d20combat.rulesets.worlds_of_adventure.movement import GroundMoveRules, ground_move_start
 
 if TYPE_CHECKING:
     from d20combat.encounter.engine import Encounter, Tx
@@ -74,32 +75,20 @@ def endurance_dc(con_score: int, round_in_a_row: int) -> int | None:
     return None if extra <= 0 else 9 + extra
 
 
+RUN = GroundMoveRules("run", when_prone="get up first (a prone creature only crawls, WOA-MOVE-46)",
+                      after_short_step="no run after a short step (WOA-MOVE-20, WOA-ACT-12)",
+                      no_land_speed="no listed land speed to run with (WOA-MOVE-24)")
+
+
 def do_run(enc: Encounter, tx: Tx, actor: str, a: Run, dry: bool) -> None:
     """WOA-MOVE-17..24 (see the module)."""
     from d20combat.encounter.movement_actions import charge_line  # the encounter imports the rulesets
 
-    s = tx.state
-    turn = s.turn
-    assert turn is not None
-    cs = s.get(actor)
-    creature = enc.creature(actor)
-    if cs.has("prone"):
-        raise RuleError(f"run: {actor} is prone; get up first")
-    if turn.stepped:
-        raise RuleError("run: no run after a short step (WOA-MOVE-20, WOA-ACT-12)")
-    if resting(cs):
+    if resting(tx.state.get(actor)):
         raise RuleError(f"run: {actor} ran to its limit and rests 10 rounds before running again (WOA-MOVE-23)")
-    if creature.land_speed_ft <= 0:
-        raise RuleError("run: no listed land speed to run with (WOA-MOVE-24)")
-    speed = enc.speed_ft(actor, s) if not creature.fly_speed_ft else \
-        enc.ruleset.conditions.speed_ft(creature, cs, enc.ruleset.movement.speed_ft(creature, cs))
-    if speed <= 0:
-        raise RuleError(f"run: {actor} cannot move (speed 0)")
-    start = enc.footprint(actor, s)
-    end = (int(a.to[0]), int(a.to[1]))
+    go = ground_move_start(enc, tx, actor, a.to, RUN)
+    s, turn, cs, creature, speed, start, end = tx.state, go.turn, go.state, go.creature, go.speed_ft, go.start, go.to
     gm = enc.battle.game_map
-    if not gm.in_bounds(end):
-        raise RuleError(f"run: {end} is off the map")
     dist = distance_ft(start.origin, end)
     if dist > 4 * speed:
         raise RuleError(f"run: {dist} ft is more than four times the speed, {4 * speed} ft (WOA-MOVE-17)")

@@ -5,16 +5,18 @@
 - encumbered: gnomes and halflings 15 ft, the 30-ft races 20 ft, dwarves still 20 ft (WOA-STAT-55..57).
 "Encumbered by weight" needs a load the stat blocks do not carry (Carrying & Encumbrance is not in the seed): the
 reading here is medium or heavy armor (3.5's armor speed, the same numbers) or the sheet's attribute
-``encumbered: 1`` (a heavy load the GM sets).
+``encumbered: 1`` (a heavy load the GM sets). A load is slowed by the movement component after the other speed
+modifiers (WOA-MOVE-08, :mod:`.encumbrance`): the sheet keeps the race's unloaded speed (``speed_unloaded_ft``) for
+it to count from.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from d20combat.model.catalog import default_catalog
-from d20combat.model.statblock import Armor, StatBlock
+from d20combat.model.statblock import StatBlock
 from d20combat.rulesets.components import CoreSheets
+from d20combat.rulesets.worlds_of_adventure.encumbrance import UNLOADED, armor_encumbers, heavy_load
 
 SPEEDS: dict[str, tuple[int, int]] = {
     "dwarf": (20, 20),
@@ -28,12 +30,7 @@ DEFAULT_SPEED = (30, 20)
 
 def encumbered(sheet: StatBlock) -> bool:
     """Medium or heavy armor, or a load the GM marks (``attributes: {encumbered: 1}``)."""
-    if sheet.attributes.get("encumbered", 0) > 0:
-        return True
-    armor = sheet.armor
-    if isinstance(armor, str):
-        armor = default_catalog().armor.get(armor)
-    return isinstance(armor, Armor) and armor.category in ("medium", "heavy")
+    return heavy_load(sheet) or armor_encumbers(sheet)
 
 
 def woa_speed_ft(sheet: StatBlock) -> int:
@@ -49,4 +46,8 @@ class WoaSheets(CoreSheets):
         block: StatBlock = sheet
         if block.speed_ft is not None:
             return block
-        return block.model_copy(update={"speed_ft": woa_speed_ft(block)})
+        update: dict[str, Any] = {"speed_ft": woa_speed_ft(block)}
+        if heavy_load(block) and not armor_encumbers(block):  # WOA-MOVE-08: the load is slowed after the modifiers
+            normal = SPEEDS.get(block.race.strip().lower(), DEFAULT_SPEED)[0]
+            update["attributes"] = {**block.attributes, UNLOADED: normal}
+        return block.model_copy(update=update)

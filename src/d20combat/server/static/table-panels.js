@@ -179,6 +179,7 @@
       case "sheathe": return "Sheathe";
       case "shield": return `Shield: ${a.op}`;
       case "stand_up": return "Stand up";
+      case "get_up": return `${a.to === "crouching" ? "Rise into a crouch" : "Get up"}${a.slowly ? " slowly" : ""}`;
       case "drop_prone": return "Drop prone";
       case "drop_item": return `Drop ${a.item}`;
       case "activity": return `${a.name}`;
