@@ -53,7 +53,8 @@ def choose_spell_action(enc: Any, actor: str) -> ax.Action | None:
         return None
     view = enc.view()
     known = [(name, sp) for name, sp in sorted(spell_table().items())
-             if sp.casting_time in ("standard", "full_round") and left(creature, cs, f"spell_{name}") > 0
+             if sp.casting_time in ("standard", "full_round") and not sp.counterspell_only
+             and left(creature, cs, f"spell_{name}") > 0
              and component_problem(view, actor, sp) is None]
     pressed = threatened and any(_provokes(enc, actor, CastSpell(name)) for name, _ in known)
     if pressed:
