@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -35,8 +35,10 @@ from d20combat.encounter.state import CombatantState
 from d20combat.model.creature import Creature
 from d20combat.numbers import Modifier, total
 from d20combat.rulesets.components import View
-from d20combat.rulesets.worlds_of_adventure.ready import Readied, readied_action
 from d20combat.rulesets.worlds_of_adventure.spell_data import Spell, left, spell_table, use_up
+
+if TYPE_CHECKING:
+    from d20combat.rulesets.worlds_of_adventure.ready import Readied
 
 DATA = "data/woa_counterspell.yaml"
 
@@ -96,7 +98,7 @@ def caster_level(creature: Creature) -> tuple[int, str]:
     if given is not None:
         return int(given), f"caster level {int(given)}"
     n = counter_rules().default_caster_level
-    return n, f"caster level {n} (no caster_level on the stat block: {DATA}'s default)"
+    return n, f"default caster level {n}"
 
 
 def counterable_by(creature: Creature, state: CombatantState, name: str) -> str | None:
@@ -111,6 +113,8 @@ def counterable_by(creature: Creature, state: CombatantState, name: str) -> str 
 def at_casting(view: View, rules: Any, caster: str, sp: Spell) -> bool:
     """``caster`` starts casting ``sp``: each creature holding a readied counterspell against it answers, in the
     order of play, until one ruins it. True: the spell is ruined."""
+    from d20combat.rulesets.worlds_of_adventure.ready import readied_action  # ready → cycle → the AI → here
+
     s = view.state
     for cid in [c for c in (s.order or tuple(s.combatants)) if c != caster and c in s.combatants]:
         held = readied_action(view, cid)

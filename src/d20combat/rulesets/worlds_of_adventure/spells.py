@@ -20,6 +20,7 @@ from d20combat.encounter import events as ev
 from d20combat.numbers import Modifier, total
 from d20combat.rules.armor_class import DefenseContext
 from d20combat.rulesets.components import ActionSet, ActionSpec, AttackInfo, RuleError, View
+from d20combat.rulesets.worlds_of_adventure import counterspell
 from d20combat.rulesets.worlds_of_adventure import spell_timing as st
 from d20combat.rulesets.worlds_of_adventure.options import WoaOptions
 from d20combat.rulesets.worlds_of_adventure.spell_data import Spell, need, spell, spell_table, use_up
@@ -184,8 +185,6 @@ class WoaSpells(ActionSet):
         elif source == "spell" and sp.disruptable and not tx.state.get(actor).has(st.CASTING):
             tx.emit(ev.ConditionSet(actor, st.CASTING, True, f"casts {sp.label} ({sp.casting_time.replace('_', '-')}"
                                                              "): no combat reactions this round (WOA-SPELL-09/10)"))
-        from d20combat.rulesets.worlds_of_adventure import counterspell  # it reads ready (no import cycle)
-
         if source == "spell" and counterspell.at_casting(tx, self.rules, actor, sp):
             return  # WOA-INIT-22..24: a readied counterspell ruined it
         checks = source == "spell" or (source == "scroll" and self.o.woa_scroll_concentration)
