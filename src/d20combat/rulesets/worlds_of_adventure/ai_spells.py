@@ -17,6 +17,10 @@ In this order:
 6. **A single-target damage spell** (or an area one that catches only foes) at the foe it most likely fells: the
    foe with the fewest hit points left, then the nearest.
 7. **A touch damage spell** when a foe is within reach (cast, then touch in the same round, free, WOA-SPELL-18).
+8. **Ready a counterspell** (WOA-INIT-22..24) when nothing above applies and no foe threatens it: against the foe
+   caster holding the highest-level damage spell it could counter (a use of the same spell, else of dispel magic,
+   its components not barred) — never against a foe that is itself readying (two readiers would wait forever).
+   Having declared it, it readies the counterspell on its turn (and again each round it declares it).
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from d20combat.battlefield.distance import footprint_distance_ft
 from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.rulesets.worlds_of_adventure import spell_timing as st
+from d20combat.rulesets.worlds_of_adventure.counterspell import counterable_by, spells_left
 from d20combat.rulesets.worlds_of_adventure.items import DrinkPotion
 from d20combat.rulesets.worlds_of_adventure.spell_data import Spell, left, potion_table, spell_table
 from d20combat.rulesets.worlds_of_adventure.spells import CastSpell, TouchSpell, component_problem, holding
@@ -37,10 +42,16 @@ LOW_HP = 1 / 3
 
 def choose_spell_action(enc: Any, actor: str) -> ax.Action | None:
     """The spell, touch or potion ``actor`` would use now in ``enc`` (an Encounter), or None."""
+    from d20combat.rulesets.worlds_of_adventure.ready import Ready  # ready → cycle → declare_ai → here
+
     creature, cs = enc.creature(actor), enc.state.get(actor)
     foes = _foes(enc, actor)
     if not foes:
         return None
+    declared = enc.state.declarations.get(actor) or {}
+    if declared.get("standard") == "ready" and isinstance(declared.get("target"), str) and _can_act_now(enc, actor) \
+            and spells_left(creature, cs):
+        return Ready(trigger=declared["target"], counterspell=True)  # WOA-INIT-22: what it declared for
     threatened = _threatened(enc, actor, foes)
     potion = _healing_potion(enc, actor)
     if potion and not threatened and cs.hp <= creature.sheet.hp * LOW_HP:
@@ -53,7 +64,8 @@ def choose_spell_action(enc: Any, actor: str) -> ax.Action | None:
         return None
     view = enc.view()
     known = [(name, sp) for name, sp in sorted(spell_table().items())
-             if sp.casting_time in ("standard", "full_round") and left(creature, cs, f"spell_{name}") > 0
+             if sp.casting_time in ("standard", "full_round") and not sp.counterspell_only
+             and left(creature, cs, f"spell_{name}") > 0
              and component_problem(view, actor, sp) is None]
     pressed = threatened and any(_provokes(enc, actor, CastSpell(name)) for name, _ in known)
     if pressed:
@@ -64,7 +76,7 @@ def choose_spell_action(enc: Any, actor: str) -> ax.Action | None:
         chosen = pick(enc, actor, foes, known)
         if chosen is not None:
             return chosen
-    return None
+    return None if threatened or not _can_act_now(enc, actor) else _counter(enc, actor, foes)
 
 
 def first_escape(enc: Any, actor: str, action: ax.Action) -> ax.Action | None:
@@ -102,8 +114,13 @@ def escape(enc: Any, actor: str, foes: list[str]) -> ax.Action | None:
 
 def declaration_of(action: ax.Action, legal: list[ax.Declare]) -> ax.Declare | None:
     """The declaration that carries out ``action`` (WOA-CYCLE-14/15): a full-round casting alone, a standard one (a
-    touch, a potion) with a move action; None when the turn order lists no such declaration."""
-    if isinstance(action, CastSpell) and spell_table()[action.spell].casting_time == "full_round":
+    touch, a potion) with a move action, a readied counterspell as ``ready`` at its caster (WOA-INIT-06/22); None
+    when the turn order lists no such declaration."""
+    from d20combat.rulesets.worlds_of_adventure.ready import Ready  # ready → cycle → declare_ai → here
+
+    if isinstance(action, Ready):
+        wanted = ax.Declare(standard="ready", move="move", target=action.trigger)
+    elif isinstance(action, CastSpell) and spell_table()[action.spell].casting_time == "full_round":
         wanted = ax.Declare(full_round=action.kind)
     else:
         wanted = ax.Declare(standard=action.kind, move="move")
@@ -112,6 +129,10 @@ def declaration_of(action: ax.Action, legal: list[ax.Declare]) -> ax.Declare | N
 
 def fits_declaration(action: ax.Action, declared: dict[str, Any]) -> bool:
     """Whether ``action`` is what ``declared`` (the state's record of this round's declaration) allows."""
+    from d20combat.rulesets.worlds_of_adventure.ready import Ready  # ready → cycle → declare_ai → here
+
+    if isinstance(action, Ready):
+        return declared.get("standard") == "ready" and declared.get("target") == action.trigger
     if isinstance(action, TouchSpell):
         return "touch_spell" in (declared.get("standard"), declared.get("full_round")) or \
             "cast_spell" in (declared.get("standard"), declared.get("full_round"))
@@ -177,6 +198,39 @@ def _touch(enc: Any, actor: str, foes: list[str], known: list[tuple[str, Spell]]
     if not _within_reach(enc, actor, foes):
         return None
     return next((CastSpell(name) for name, sp in known if sp.touch and sp.effect.damage is not None), None)
+
+
+def _counter(enc: Any, actor: str, foes: list[str]) -> ax.Action | None:
+    """WOA-INIT-22..24: ready a counterspell against the foe caster with the highest-level damage spell this
+    creature could counter (not one that is readying itself)."""
+    from d20combat.rulesets.worlds_of_adventure.cycle import READYING
+    from d20combat.rulesets.worlds_of_adventure.ready import Ready
+
+    creature, cs = enc.creature(actor), enc.state.get(actor)
+    if not spells_left(creature, cs):
+        return None
+    view = enc.view()
+    best: tuple[int, str] | None = None
+    for foe in foes:
+        theirs = enc.creature(foe), enc.state.get(foe)
+        said = enc.state.declarations.get(foe) or {}
+        if theirs[1].has(READYING) or said.get("standard") == "ready":
+            continue
+        for name, sp in spell_table().items():
+            if sp.effect.damage is None or left(*theirs, f"spell_{name}") <= 0:
+                continue
+            counter = counterable_by(creature, cs, name)
+            if counter is None or component_problem(view, actor, spell_table()[counter]) is not None:
+                continue
+            key = (-sp.level, foe)
+            best = key if best is None or key < best else best
+    return Ready(trigger=best[1], counterspell=True) if best else None
+
+
+def _can_act_now(enc: Any, actor: str) -> bool:
+    """On its own turn: its standard action is still unspent (a planning copy's fresh turn has it)."""
+    turn = enc.state.turn
+    return turn is None or turn.actor != actor or enc.can_afford("standard")
 
 
 # --- what it knows of the battle ------------------------------------------------------------------------------------

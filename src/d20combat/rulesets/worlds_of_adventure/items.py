@@ -20,6 +20,7 @@ from d20combat.rulesets.worlds_of_adventure import spell_timing as st
 from d20combat.rulesets.worlds_of_adventure.options import WoaOptions
 from d20combat.rulesets.worlds_of_adventure.spell_data import device_table, need, potion_table, spell, use_up
 from d20combat.rulesets.worlds_of_adventure.spells import CastSpell, WoaSpells, hands_full
+from d20combat.rulesets.worlds_of_adventure.two_weapons import OFF_HAND_AWAY, draws_both, off_hand_option
 
 if TYPE_CHECKING:
     from d20combat.encounter.resolution import Tx
@@ -158,21 +159,36 @@ class WoaItems(ActionSet):
 
     def draw(self, engine: Any, tx: Tx, actor: str, a: ax.Draw, dry: bool) -> None:
         """WOA-ITEM-01/02: a move action; WOA-ITEM-04: free with Quick Draw; WOA-ITEM-05: free with BAB ≥ +1,
-        combined with a move."""
-        if tx.state.get(actor).wielding == a.attack:
+        combined with a move. WOA-ITEM-06: an off-hand weapon put away (``off_hand_sheathed``) is drawn into the off
+        hand by a draw of its own — or together with the main weapon, with the Two-Weapon Fighting feat."""
+        cs, creature = tx.state.get(actor), tx.creature(actor)
+        off = off_hand_option(creature, cs.wielding) if cs.has(OFF_HAND_AWAY) else None
+        to_off_hand = off is not None and a.attack == off.name
+        if cs.wielding == a.attack:
             raise RuleError(f"draw: {actor} already holds {a.attack}")
         _equipment()._option(engine, actor, a.attack, tx.state)
+        main = creature.attack(a.attack)
+        both = off is not None and not to_off_hand and off.name != a.attack and draws_both(creature, main, off)
         quick = tx.creature(actor).has_feat("quick_draw")
         moving = not quick and self._on_the_move(tx, actor)
         cost: Cost = "free" if quick or moving else ITEM_COSTS["draw"]
-        engine.pay(tx, actor, f"draw {a.attack}", cost, dry)
+        engine.pay(tx, actor, f"draw {a.attack}" + (f" and {off.name}" if both and off else ""), cost, dry)
         if not dry:
             why = "Quick Draw: a free action (WOA-ITEM-04)" if quick else \
                 "drawn during its move: BAB +1 or more (WOA-ITEM-05)" if moving else "a move action (WOA-ITEM-01)"
-            tx.emit(ev.Note(f"{actor} draws {a.attack}: {why}"))
+            what = f"{a.attack} into its off hand" if to_off_hand else a.attack
+            tx.emit(ev.Note(f"{actor} draws {what}: {why}"))
             if moving:
                 tx.emit(ev.ConditionSet(actor, ON_THE_MOVE, True, "drew during its move (WOA-ITEM-05)"))
-        _equipment()._change_wielding(engine, tx, actor, a.attack, dry)
+            if to_off_hand:
+                tx.emit(ev.ConditionSet(actor, OFF_HAND_AWAY, False, f"draws {a.attack} into its off hand; the main "
+                                                                     "hand is unchanged (WOA-ITEM-06)"))
+            elif both and off is not None:
+                tx.emit(ev.ConditionSet(actor, OFF_HAND_AWAY, False, f"Two-Weapon Fighting: draws {off.name} with "
+                                                                     f"{a.attack}, two light or one-handed weapons "
+                                                                     "in the time of one (WOA-ITEM-06)"))
+        if not to_off_hand:
+            _equipment()._change_wielding(engine, tx, actor, a.attack, dry)
 
     def draw_hidden(self, engine: Any, tx: Tx, actor: str, a: DrawHidden, dry: bool) -> None:
         """WOA-ITEM-08: a standard action or less (the MISSING Sleight of Hand thresholds: the option's cost)."""

@@ -21,6 +21,8 @@ creature.
   turn's start (:data:`READY_CHECK`).
 - WOA-INIT-20: attacked while readying: a concentration check at DC 10 + damage taken (a miss: DC 10 + 0,
   ``woa_ready_check_on_miss``); failing it, the readied action is lost.
+- WOA-INIT-22..24: ``ready {counterspell: true}`` readies a counterspell instead of an attack: it fires when the
+  trigger starts a spell (not its turn) — :mod:`.counterspell` resolves it inside the casting.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from d20combat.rulesets.worlds_of_adventure.cycle import READYING, TRIGGER_MISSE
 READIED_PREFIX = "readied: "
 _READIED = re.compile(r"^readied: attack (?P<target>\S+) with (?P<attack>\S+) when (?P<trigger>\S+) starts its turn "
                       r"(?:stepping to (?P<c>\d+),(?P<r>\d+) )?\(since round (?P<since>\d+)\)$")
+_COUNTER = re.compile(r"^readied: counterspell when (?P<trigger>\S+) starts a spell \(since round (?P<since>\d+)\)$")
 READY_CHECK = "ready_check:"
 """WOA-INIT-19 (the DM's call, "Not mechanizable" → a GM prompt for an ad-hoc DC): the GM sets the condition
 ``ready_check:<DC>`` (``gm_condition``) on a readying creature; at the start of the next turn — before any trigger
@@ -60,36 +63,57 @@ class Ready(Action):
     attack: str | None = None
     step: Square | None = None
     """WOA-INIT-10: a short step (to an adjacent square) taken as part of the readied attack, before it."""
+    counterspell: bool = False
+    """WOA-INIT-22..24: ready a counterspell instead of an attack — it fires when ``trigger`` starts a spell (no
+    ``target``, ``attack`` or ``step``)."""
 
     def label(self, name: Callable[[str], str] = str) -> str:
+        if self.counterspell:
+            return "Ready a counterspell" + (f" against {name(self.trigger)}" if self.trigger else "")
         on = name(self.target) if self.target else "it"
         return f"Ready an attack on {on}" + (f" when {name(self.trigger)} starts its turn" if self.trigger else "")
 
 
 @dataclass(frozen=True, slots=True)
 class Readied:
-    """A readied attack as the state holds it (an effect's name)."""
+    """A readied attack (or counterspell, WOA-INIT-22) as the state holds it (an effect's name)."""
 
     target: str
     attack: str
     trigger: str
     since: int
     step: Square | None = None
+    counterspell: bool = False
+
+    @property
+    def what(self) -> str:
+        return "readied counterspell" if self.counterspell else "readied attack"
 
     @property
     def name(self) -> str:
+        if self.counterspell:
+            return f"{READIED_PREFIX}counterspell when {self.trigger} starts a spell (since round {self.since})"
         step = f"stepping to {self.step[0]},{self.step[1]} " if self.step is not None else ""
         return (f"{READIED_PREFIX}attack {self.target} with {self.attack} when {self.trigger} starts its turn "
                 f"{step}(since round {self.since})")
 
 
 def readied(view: View, cid: str) -> Readied | None:
-    """The attack ``cid`` holds readied, or None."""
+    """The attack ``cid`` holds readied, or None (a readied counterspell: :func:`readied_action`)."""
+    held = readied_action(view, cid)
+    return held if held is not None and not held.counterspell else None
+
+
+def readied_action(view: View, cid: str) -> Readied | None:
+    """The attack or counterspell ``cid`` holds readied, or None."""
     for effect in view.state.get(cid).effects:
         found = _READIED.match(effect.name)
         if found:
             step = (int(found["c"]), int(found["r"])) if found["c"] is not None else None
             return Readied(found["target"], found["attack"], found["trigger"], int(found["since"]), step)
+        counter = _COUNTER.match(effect.name)
+        if counter:
+            return Readied(counter["trigger"], "", counter["trigger"], int(counter["since"]), counterspell=True)
     return None
 
 
@@ -114,6 +138,35 @@ class WoaReady(ActionSet):
                 raise RuleError(f"ready.{field}: no creature {cid!r} in this fight")
         if trigger == actor or target == actor:
             raise RuleError("ready: a creature readies against another creature, not itself")
+        if a.counterspell:
+            wanted = self._counterspell(tx, actor, a, trigger)
+        else:
+            wanted = self._attack(tx, actor, a, target, trigger)
+        held = readied_action(tx, actor)
+        if held is not None and (held.counterspell, held.target, held.attack, held.trigger, held.step) != \
+                (wanted.counterspell, wanted.target, wanted.attack, wanted.trigger, wanted.step):
+            raise RuleError(f"ready: {actor} already holds {held.name[len(READIED_PREFIX):]}; it keeps readying the "
+                            "same action (WOA-INIT-12/14)")
+        continuing = held is not None or s.get(actor).has(TRIGGER_MISSED)
+        why = "keeps its action readied (WOA-INIT-12/14/16)" if continuing else \
+            "readies an action (WOA-INIT-09; each round of readying spends the standard action, WOA-INIT-16)"
+        enc.pay(tx, actor, why, "standard", dry)
+        if dry:
+            return
+        if held is None:
+            r = wanted
+            # Held until just before the readier's next turn: carried over, it fires before that turn too
+            # (WOA-INIT-15), and the readier renews it on that turn (WOA-INIT-16) or has abandoned it at the
+            # declarations (WOA-INIT-13).
+            tx.emit(ev.EffectAdded(actor, r.name, actor, s.round + 1))
+        if s.get(actor).has(TRIGGER_MISSED):
+            tx.emit(ev.ConditionSet(actor, TRIGGER_MISSED, False, "keeps readying into the next round (WOA-INIT-12)"))
+        if not tx.state.get(actor).has(READYING):
+            tx.emit(ev.ConditionSet(actor, READYING, True, "readying: no combat reactions (WOA-INIT-17)"))
+
+    def _attack(self, tx: View, actor: str, a: Ready, target: str, trigger: str) -> Readied:
+        """WOA-INIT-06/10: the readied attack ``a`` names (the weapon in hand by default), with its short step."""
+        s = tx.state
         attack = a.attack or s.get(actor).wielding
         if not attack:
             raise RuleError("ready.attack: the creature holds no weapon to ready an attack with")
@@ -124,35 +177,34 @@ class WoaReady(ActionSet):
         step = (int(a.step[0]), int(a.step[1])) if a.step is not None else None
         if step is not None:
             self._step_problem(tx, actor, step, raise_it=True)
-        held = readied(tx, actor)
-        if held is not None and (held.target, held.attack, held.trigger, held.step) != (target, option.name, trigger,
-                                                                                           step):
-            raise RuleError(f"ready: {actor} already holds {held.name[len(READIED_PREFIX):]}; it keeps readying the "
-                            "same action (WOA-INIT-12/14)")
-        continuing = held is not None or s.get(actor).has(TRIGGER_MISSED)
-        why = "keeps its action readied (WOA-INIT-12/14/16)" if continuing else \
-            "readies an action (WOA-INIT-09; each round of readying spends the standard action, WOA-INIT-16)"
-        enc.pay(tx, actor, why, "standard", dry)
-        if dry:
-            return
-        if held is None:
-            r = Readied(target, option.name, trigger, s.round, step)
-            # Held until just before the readier's next turn: carried over, it fires before that turn too
-            # (WOA-INIT-15), and the readier renews it on that turn (WOA-INIT-16) or has abandoned it at the
-            # declarations (WOA-INIT-13).
-            tx.emit(ev.EffectAdded(actor, r.name, actor, s.round + 1))
-        if s.get(actor).has(TRIGGER_MISSED):
-            tx.emit(ev.ConditionSet(actor, TRIGGER_MISSED, False, "keeps readying into the next round (WOA-INIT-12)"))
-        if not tx.state.get(actor).has(READYING):
-            tx.emit(ev.ConditionSet(actor, READYING, True, "readying: no combat reactions (WOA-INIT-17)"))
+        return Readied(target, option.name, trigger, s.round, step)
+
+    @staticmethod
+    def _counterspell(tx: View, actor: str, a: Ready, trigger: str) -> Readied:
+        """WOA-INIT-22..24: a readied counterspell — against the trigger, with a spell it still has."""
+        from d20combat.rulesets.worlds_of_adventure.counterspell import spells_left
+
+        if a.target or a.attack or a.step is not None:
+            raise RuleError("ready.counterspell: a readied counterspell answers the trigger's spell — it takes no "
+                            "target, attack or step (WOA-INIT-22)")
+        if not spells_left(tx.creature(actor), tx.state.get(actor)):
+            raise RuleError(f"ready.counterspell: {actor} has no spell left to counter with (attributes: "
+                            "spell_<name>: N; WOA-INIT-23/24)")
+        return Readied(trigger, "", trigger, tx.state.round, counterspell=True)
 
     def candidates(self, enc: Any, actor: str) -> list[Any]:
-        """The AI carries out a declared ready: the readied attack on the declared target."""
+        """A declared ready: the readied attack on the declared target, and a readied counterspell against it when
+        the readier has a spell left (WOA-INIT-22)."""
+        from d20combat.rulesets.worlds_of_adventure.counterspell import spells_left
+
         declared = enc.state.declarations.get(actor) or {}
         target = declared.get("target")
         if declared.get("standard") != "ready" or not isinstance(target, str):
             return []
-        return [Ready(trigger=target)]
+        out: list[Any] = [Ready(trigger=target)]
+        if spells_left(enc.creature(actor), enc.state.get(actor)):
+            out.append(Ready(trigger=target, counterspell=True))
+        return out
 
     # --- the round -----------------------------------------------------------------------------------------------
     def after_declarations(self, view: View, round_no: int) -> None:
@@ -160,18 +212,19 @@ class WoaReady(ActionSet):
         s = view.state
         for cid in list(s.combatants):
             declared = s.declarations.get(cid) or {}
-            held = readied(view, cid)
+            held = readied_action(view, cid)
             again = declared.get("standard") == "ready"
             if held is not None and not again:
                 view.emit(ev.EffectEnded(cid, held.name))
-                view.emit(ev.Note(f"{cid} does not ready again: its readied attack is abandoned (WOA-INIT-13)"))
+                view.emit(ev.Note(f"{cid} does not ready again: its {held.what} is abandoned (WOA-INIT-13)"))
             elif held is not None and held.trigger != declared.get("target"):
                 view.emit(ev.EffectEnded(cid, held.name))
-                view.emit(ev.Note(f"{cid} readies against another trigger: the readied attack on "
-                                  f"{held.trigger} is abandoned (WOA-INIT-12)"))
+                view.emit(ev.Note(f"{cid} readies against another trigger: the {held.what} "
+                                  f"{'against' if held.counterspell else 'on'} {held.trigger} is abandoned "
+                                  "(WOA-INIT-12)"))
             elif held is not None:
-                view.emit(ev.Note(f"{cid} keeps readying: it wins initiative against {held.trigger} for its readied "
-                                  "attack (WOA-INIT-14/15)"))
+                view.emit(ev.Note(f"{cid} keeps readying: it wins initiative against {held.trigger} for its "
+                                  f"{held.what} (WOA-INIT-14/15)"))
             if again and not view.state.get(cid).has(READYING):
                 view.emit(ev.ConditionSet(cid, READYING, True, "declared ready: no combat reactions while readying "
                                                                "(WOA-INIT-17)"))
@@ -185,7 +238,9 @@ class WoaReady(ActionSet):
         for cid in order:
             if cid == starting:
                 continue
-            held = readied(view, cid)
+            held = readied_action(view, cid)
+            if held is not None and held.counterspell:
+                continue  # WOA-INIT-22: it answers a spell, not the start of a turn (:mod:`.counterspell`)
             if held is not None and held.trigger == starting:
                 self._fire(view, cid, held, starting)
                 continue
@@ -276,7 +331,7 @@ class WoaReady(ActionSet):
                 view.emit(ev.ConditionSet(cid, MOVED, False, "the round ends (WOA-INIT-10)"))
             if c.has(TRIGGER_MISSED):
                 view.emit(ev.ConditionSet(cid, TRIGGER_MISSED, False, "the round ends (WOA-INIT-13)"))
-            if c.has(READYING) and readied(view, cid) is None:
+            if c.has(READYING) and readied_action(view, cid) is None:
                 view.emit(ev.ConditionSet(cid, READYING, False, "holds no readied action (WOA-INIT-17)"))
 
     # --- distraction (WOA-INIT-20) ---------------------------------------------------------------------------------
@@ -298,14 +353,14 @@ class WoaReady(ActionSet):
                 if not text.isdigit() or not 0 <= int(text) <= 99:
                     view.emit(ev.Note(f"{cid}: {cond!r} ignored — the DC must be a whole number from 0 to 99 "
                                       "(ready_check:<DC>, WOA-INIT-19)"))
-                elif readied(view, cid) is None:
+                elif readied_action(view, cid) is None:
                     view.emit(ev.Note(f"{cid}: {cond!r} ignored — it holds no readied action (WOA-INIT-19)"))
                 else:
                     self._concentrate(view, cid, 0, "extended readying: the DM calls for a check (WOA-INIT-19)",
                                       dc=int(text))
 
     def _concentrate(self, view: View, cid: str, damage: int, why: str, *, dc: int | None = None) -> None:
-        held = readied(view, cid)
+        held = readied_action(view, cid)
         if held is None or cid not in view.state.combatants:
             return
         creature, c = view.creature(cid), view.state.get(cid)
@@ -316,7 +371,7 @@ class WoaReady(ActionSet):
         how = f"the DM's DC ({why})" if dc is not None else f"10 + {damage} ({why}, WOA-INIT-20)"
         dc = 10 + damage if dc is None else dc
         kept = t.value >= dc
-        view.emit(ev.Note(f"{cid} keeps its readied attack? concentration {t.explain()} vs DC {dc} = {how}: "
+        view.emit(ev.Note(f"{cid} keeps its {held.what}? concentration {t.explain()} vs DC {dc} = {how}: "
                           f"{'kept' if kept else 'no longer readied'}"))
         if not kept:
             view.emit(ev.EffectEnded(cid, held.name))

@@ -59,6 +59,8 @@ class Spell:
     dismissible: bool = False
     concentration: bool = False
     directable: bool = False
+    counterspell_only: bool = False
+    """WOA-INIT-24: dispel magic is used only as a readied counterspell here (its other uses are out of scope)."""
 
     @property
     def label(self) -> str:
@@ -121,7 +123,8 @@ def spell_table() -> dict[str, Spell]:
         out[name] = Spell(name, int(raw["level"]), raw["casting_time"], comps, _effect(raw.get("effect", {}), where),
                           bool(raw.get("battle_condition_altering", False)), bool(raw.get("touch", False)),
                           bool(raw.get("provokes", True)), bool(raw.get("dismissible", False)),
-                          bool(raw.get("concentration", False)), bool(raw.get("directable", False)))
+                          bool(raw.get("concentration", False)), bool(raw.get("directable", False)),
+                          bool(raw.get("counterspell_only", False)))
     return out
 
 

@@ -20,6 +20,7 @@ from d20combat.encounter import events as ev
 from d20combat.numbers import Modifier, total
 from d20combat.rules.armor_class import DefenseContext
 from d20combat.rulesets.components import ActionSet, ActionSpec, AttackInfo, RuleError, View
+from d20combat.rulesets.worlds_of_adventure import counterspell
 from d20combat.rulesets.worlds_of_adventure import spell_timing as st
 from d20combat.rulesets.worlds_of_adventure.options import WoaOptions
 from d20combat.rulesets.worlds_of_adventure.spell_data import Spell, need, spell, spell_table, use_up
@@ -158,6 +159,9 @@ class WoaSpells(ActionSet):
         key = f"{source}_{sp.name}"
         if source == "spell":
             need(creature, cs, key, f"cast {sp.label}")
+        if sp.counterspell_only:
+            raise RuleError(f"{a.kind}.spell: {sp.label} is used here only as a readied counterspell (ready "
+                            "{counterspell: true}, WOA-INIT-24); its other uses are out of scope")
         problem = component_problem(tx, actor, sp)
         if problem:
             raise RuleError(problem)
@@ -181,6 +185,8 @@ class WoaSpells(ActionSet):
         elif source == "spell" and sp.disruptable and not tx.state.get(actor).has(st.CASTING):
             tx.emit(ev.ConditionSet(actor, st.CASTING, True, f"casts {sp.label} ({sp.casting_time.replace('_', '-')}"
                                                              "): no combat reactions this round (WOA-SPELL-09/10)"))
+        if source == "spell" and counterspell.at_casting(tx, self.rules, actor, sp):
+            return  # WOA-INIT-22..24: a readied counterspell ruined it
         checks = source == "spell" or (source == "scroll" and self.o.woa_scroll_concentration)
         if checks and not st.early_disruption(tx, self.rules, actor, sp):
             tx.emit(ev.Note(f"{actor}'s {sp.label} fizzles: no effect, but it counts as cast (WOA-SPELL-08/11)"))
@@ -358,7 +364,7 @@ class WoaSpells(ActionSet):
         creature = enc.creature(actor)
         out: list[Any] = []
         for name, sp in spell_table().items():
-            if not creature.sheet.attributes.get(f"spell_{name}"):
+            if not creature.sheet.attributes.get(f"spell_{name}") or sp.counterspell_only:
                 continue
             kind = QuickCast if sp.casting_time in ("swift", "free") else CastSpell
             if sp.effect.damage is not None and not sp.touch:

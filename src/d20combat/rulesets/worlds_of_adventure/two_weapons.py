@@ -15,6 +15,9 @@ WOA-ATK-08's literal reading) and one with the off-hand weapon (the stat block's
 - WOA-TWF-10/11: a shield bash as the off-hand attack (an attack whose weapon is named ``shield…`` or has the
   quality ``shield_bash``) takes the same penalties; Improved Shield Bash reduces them by 4, not stacking with the
   Two-Weapon Fighting feat (``woa_shield_bash_feats_stack`` reads it the other way: −8 + 4 + 4 = 0).
+- WOA-ITEM-06 (drawing, :mod:`.items`): the off-hand weapon is at hand unless the condition :data:`OFF_HAND_AWAY`
+  says it is put away; then it must be drawn (a draw of the off-hand attack) before a two-weapon attack — with the
+  Two-Weapon Fighting feat, drawing the main weapon draws it too when both are light or one-handed.
 """
 
 from __future__ import annotations
@@ -33,6 +36,10 @@ TWF_EFFECT = "two weapons ("
 """The round's penalty on every attack roll (WOA-TWF-03..07, 10/11): the effect's name begins so."""
 MAIN, OFF = "twf_main", "twf_off"
 """The turn's pools of attacks left in a two-weapon full attack."""
+OFF_HAND_AWAY = "off_hand_sheathed"
+"""WOA-ITEM-06: the off-hand weapon (the stat block's attack marked ``off_hand``) is put away — set by the GM
+(``gm_condition``) or a scenario's starting ``conditions``; without it the off-hand weapon is at hand. Drawing it
+(:mod:`.items`) lifts it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +57,12 @@ class TwoWeaponAttack(Action):
 def off_hand_option(creature: Creature, wielding: str | None) -> AttackOption | None:
     """The weapon in the off hand: the stat block's attack marked ``off_hand``, other than the one in hand."""
     return next((o for o in creature.attacks if o.off_hand and o.name != wielding), None)
+
+
+def draws_both(creature: Creature, main: AttackOption, off: AttackOption) -> bool:
+    """WOA-ITEM-06: the Two-Weapon Fighting feat draws two light or one-handed weapons in the time of one."""
+    return creature.has_feat("two_weapon_fighting") and all(
+        o.weapon.hands in ("light", "one") and not o.two_handed for o in (main, off))
 
 
 def is_shield_bash(option: AttackOption) -> bool:
@@ -98,6 +111,9 @@ class WoaTwoWeapons(ActionSet):
         if off is None or cs.wielding is None:
             raise RuleError(f"two-weapon attack: {actor} needs a weapon in hand and one marked off_hand in the other "
                             "(WOA-TWF-01)")
+        if cs.has(OFF_HAND_AWAY):
+            raise RuleError(f"two-weapon attack: {actor}'s off-hand {off.name} is put away ({OFF_HAND_AWAY}): draw "
+                            "it first (WOA-ITEM-01/06)")
         started = MAIN in turn.pools
         left = turn.pools.get(MAIN if a.hand == "main" else OFF, 0) if started else \
             (self.main_attacks(creature) if a.hand == "main" else 1)
