@@ -416,6 +416,20 @@ KERNEL_COMPONENTS["tactics"] += (KernelComponent(
     SkillTactics, ("ai_suggestion", "_can_attack", "_expected_damage", "_strike_choices"), skill_tactics),)
 
 
+STATIC: dict[str, tuple[str, ...]] = {
+    "sheets": ("check_stat_block", "complete_sheet"),
+    "turn_order": ("initiative_modifiers", "initiative_state_modifiers"),
+    "attack": ("attack_modifiers", "natural", "effective_face", "into_melee_penalty", "ranged_limits",
+               "ranged_needs_clearance"),
+    "criticals": ("crit_profile", "threatens", "damage_factor"),
+    "damage": ("damage_strength", "precision_dice", "armor_rating"),
+    "cover": ("cover_mode", "cover_modifier", "creatures_give_cover"),
+}
+"""area → the policies a static input decides: the scenario loader (sheets) or :func:`compile_battle` asks the
+component itself for them, so a subclass of a supported component may override these — and only these, unless
+the kernel class replays one as the battle runs (``dynamic``) — and still play fast."""
+
+
 def kernel_component(area: str, component: Component) -> KernelComponent | None:
     """The kernel's implementation of this component: that of the most specific supported class it is an
     instance of (a subclass of StackingConcealment is judged against StackingConcealment), or None."""
@@ -424,9 +438,29 @@ def kernel_component(area: str, component: Component) -> KernelComponent | None:
     return min(found, key=lambda kc: mro.index(kc.cls), default=None)
 
 
+def _overridden(area: str, cls: type, kc: KernelComponent) -> list[str]:
+    """What ``cls`` changes of the kernel class ``kc.cls`` beyond the area's :data:`STATIC` policies: the replayed
+    policies and hooks it overrides (in their order), then every other method it defines or overrides between
+    itself and ``kc.cls`` (sorted; ``__init__`` and other dunders aside — the compile steps read its data).
+    Classes are compared exactly: a subclass that changes, say, how a threat is judged (WOA's ``threat``) is
+    named even though the core's list of replayed policies never mentions that method."""
+    watched = (*kc.dynamic, *HOOKS)
+    changed = [name for name in watched if getattr(cls, name) is not getattr(kc.cls, name)]
+    static = set(STATIC.get(area, ())) - set(kc.dynamic)
+    defined: set[str] = set()
+    for klass in cls.__mro__:
+        if klass is kc.cls:
+            break
+        defined |= {name for name, value in vars(klass).items()
+                    if not (name.startswith("__") and name.endswith("__"))
+                    and (callable(value) or isinstance(value, (property, staticmethod, classmethod)))}
+    return changed + sorted(defined - static - set(changed))
+
+
 def unsupported_components(ruleset: Ruleset) -> list[str]:
-    """The components of this ruleset the kernel does not implement, each as ``area=Class (what it replaces)``
-    (empty: the fast path replays it exactly)."""
+    """The components of this ruleset the kernel does not implement, each as ``area=Class (what it changes)``
+    (empty: the fast path replays it exactly). A subclass of a supported class plays as it only when all it
+    changes is among the area's :data:`STATIC` policies."""
     found: list[str] = []
     for area, component in ruleset.components():
         cls = type(component)
@@ -434,7 +468,7 @@ def unsupported_components(ruleset: Ruleset) -> list[str]:
         if kc is None:
             found.append(f"{area}={cls.__name__}")
             continue
-        changed = [name for name in (*kc.dynamic, *HOOKS) if getattr(cls, name) is not getattr(kc.cls, name)]
+        changed = _overridden(area, cls, kc)
         if kc.cls is ActionSet and isinstance(component, ActionSet) and (component.own or component.vetoes):
             changed.append("own actions" if component.own else "vetoes")
         if changed:
