@@ -222,6 +222,11 @@ def _overridden(area: str, cls: type, kc: KernelComponent) -> list[str]:
     return changed + sorted(defined - static - set(changed))
 
 
+SHOWN = 2
+"""At most this many changed policies named per component (the rest counted), so that a refusal naming every
+component of a ruleset the kernel lacks stays short enough to be read — and printed whole."""
+
+
 def unsupported_components(ruleset: Ruleset) -> list[str]:
     """The components of this ruleset the kernel does not implement, each as ``area=Class (what it changes)``
     (empty: the fast path replays it exactly). A subclass of a supported class plays as it only when all it
@@ -237,7 +242,8 @@ def unsupported_components(ruleset: Ruleset) -> list[str]:
         if kc.cls is ActionSet and isinstance(component, ActionSet) and (component.own or component.vetoes):
             changed.append("own actions" if component.own else "vetoes")
         if changed:
-            found.append(f"{area}={cls.__name__} ({', '.join(changed)})")
+            shown = changed if len(changed) <= SHOWN else [*changed[:SHOWN - 1], f"+{len(changed) - SHOWN + 1} more"]
+            found.append(f"{area}={cls.__name__} ({', '.join(shown)})")
     return found
 
 

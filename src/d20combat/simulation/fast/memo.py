@@ -55,7 +55,7 @@ def _key_hash(kinds: I8, kw: int, kh: int, move_slot: int, c: int, r: int, size:
     """FNV-1a over the inputs, kept to 62 bits at every step (the same in numba's wrapping int64 and in Python)."""
     h = 1469598103934665603 & _MASK
     for v in (move_slot, c, r, size, budget, diags):
-        h = ((h ^ v) * _FNV) & _MASK
+        h = ((h ^ int(v)) * _FNV) & _MASK  # (int: numpy scalars without numba would warn on the wrap)
     for x in range(kw):
         for y in range(kh):
             h = ((h ^ int(kinds[x, y])) * _FNV) & _MASK
