@@ -14,7 +14,7 @@ from d20combat.encounter.engine import Encounter
 from d20combat.rules.armor_class import DefenseContext, armor_class
 from d20combat.scenario import battle_from_data, read_scenario_data
 from d20combat.simulation import Outcome, encounter_seed, simulate_outcomes, summarize, wilson
-from d20combat.simulation.runner import sides_of
+from d20combat.simulation.runner import encounter_seeds, sides_of
 from d20combat.simulation.sweep import SweepError, apply_variant, grid, parse_vary
 
 OGRE = read_scenario_data("examples/ogre-charge.yaml")
@@ -33,6 +33,15 @@ def test_encounter_seeds_depend_only_on_the_master_seed_and_the_index() -> None:
     assert encounter_seed(7, 3) == encounter_seed(7, 3)
     assert len({encounter_seed(7, i) for i in range(100)}) == 100
     assert encounter_seed(7, 3) != encounter_seed(8, 3)
+
+
+def test_a_chunks_seeds_at_once_are_the_seeds_one_by_one() -> None:
+    """``encounter_seeds`` (numpy's SeedSequence mixing over arrays of indices) gives exactly
+    ``encounter_seed``'s seeds: small, zero, 32-bit-edge and multi-word master seeds, at 0 and near 2³²."""
+    for seed in (0, 1, 42, 2**32 - 1, 2**32, 2**64 + 7, 12345678901234567890123):
+        for start, stop in ((0, 40), (977, 1003), (2**32 - 3, 2**32)):
+            assert encounter_seeds(seed, start, stop) == [encounter_seed(seed, i) for i in range(start, stop)]
+    assert encounter_seeds(3, 5, 5) == []
 
 
 def test_same_seed_same_results_for_one_two_and_dask_workers() -> None:

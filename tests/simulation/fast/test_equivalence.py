@@ -6,6 +6,7 @@ with the reason, and the simulation falls back to the reference engine."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from dataclasses import replace
@@ -34,9 +35,9 @@ from d20combat.simulation import encounter_seed, play_one, simulate_outcomes
 from d20combat.simulation.fast import kernel_base as k
 from d20combat.simulation.fast.compile import NotCompilable, compile_battle, unsupported_components
 from d20combat.simulation.fast.layout import BLUR_PCT
-from d20combat.simulation.fast.runner import _tape, play_fast
+from d20combat.simulation.fast.runner import _start, _tape, play_fast
 from d20combat.simulation.fast.trace import fast_entries, reference_entries
-from d20combat.simulation.runner import engine_for, play_one_fast
+from d20combat.simulation.runner import encounter_seeds, engine_for, play_many_fast, play_one_fast, run_chunk
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
@@ -170,6 +171,27 @@ def test_outcomes_are_the_reference_outcomes() -> None:
     for i in range(5):
         seed = encounter_seed(7, i)
         assert play_one_fast(cb, seed) == play_one(battle, seed)
+
+
+def test_a_batch_of_encounters_plays_the_reference_outcomes() -> None:
+    """The Monte Carlo's path (``run_chunk``: the seeds of a chunk at once, the kernel called once for all its
+    encounters, the move searches remembered across them) gives each encounter its reference outcome: the surprise
+    set by the scenario (the misty ford), rolled (the goblins are sneaky), initiative ties rolled off, a tape too
+    short for some encounters (replayed alone), the memo of the move search warm from earlier encounters."""
+    for name in ("skill-duel", "off-guard-ambush", "goblin-ambush"):
+        data = _load(name)
+        battle = battle_from_data(data, "scenario", None)
+        cb = compile_battle(battle)
+        seeds = encounter_seeds(5, 0, 6)
+        expected = [play_one(battle, seed) for seed in seeds]
+        assert play_many_fast(cb, seeds) == expected, name
+        _start(cb).tape_words = 8  # most encounters outrun it
+        assert play_many_fast(cb, seeds) == expected, name
+        assert run_chunk(json.dumps(data, sort_keys=True), None, 5, 0, 6, "fast") == expected, name
+    seeds = encounter_seeds(1, 0, 8)
+    for n in range(4):  # random battles: up to eight creatures, three sides, initiative ties
+        battle = battle_from_data(random_battle(n), "scenario", None)
+        assert play_many_fast(compile_battle(battle), seeds) == [play_one(battle, seed) for seed in seeds], n
 
 
 def test_tape_and_log_buffers_grow_without_changing_the_battle() -> None:

@@ -142,6 +142,39 @@ def test_the_component_is_chosen_by_data() -> None:
     assert unsupported_components(OddPathfinder()) == ["concealment=Odd (combine)"]
 
 
+def test_the_refusal_names_every_subclass_that_changes_more_than_static_policies() -> None:
+    """A subclass of a supported component plays as it only when all it changes is a policy compile time asks
+    (STATIC): Worlds of Adventure's criticals judge a threat by beating the AC by 20 (WOA-STAT-06) and confirm
+    against another AC (WOA-STAT-41) — ``threat`` and ``confirmation_target``, which the kernel replays with the
+    core's reading — so the refusal names WoaCriticals with them, beside every other WOA component the kernel
+    lacks (so are Epic Path's ambush and saves); the rulesets the fast path plays keep playing it (off-guard's
+    initiative penalties and fatigued Strength, skill-based's sheets, Dex initiative and no cover
+    change static policies only)."""
+    woa = dict(m.split(" (")[0].split("=") for m in unsupported_components(get_ruleset("worlds-of-adventure")))
+    assert "criticals=WoaCriticals (confirmation_target, threat)" in unsupported_components(
+        get_ruleset("worlds-of-adventure"))
+    assert woa == {"turn_order": "WoaRoundCycle", "surprise": "Awareness", "conditions": "WoaConditions",
+                   "saves": "WoaSaves", "economy": "WoaEconomy", "movement": "WoaMovement", "attack": "WoaAttack",
+                   "defense": "WoaArmorClass", "active_defense": "WoaActiveDefense", "criticals": "WoaCriticals",
+                   "damage": "WoaDamage", "reactions": "WoaAttacksOfOpportunity", "actions": "ActionGroups",
+                   "tactics": "WoaTactics"}
+    epic = {m.split("=")[0] for m in unsupported_components(get_ruleset("epic-path"))}
+    assert {"surprise", "saves"} <= epic, epic  # Epic Path's ambush and saves: named too, no longer taken as core
+    for name in ("pathfinder-beginner", "off-guard", "skill-based"):
+        assert unsupported_components(get_ruleset(name)) == [], name
+
+    class Margin(StackingConcealment):
+        def precision_allowed(self, *args: Any) -> bool:
+            return False
+
+    class MarginPathfinder(StackingPathfinder):
+        @classmethod
+        def compose(cls, options: Any) -> Policies:
+            return super().compose(options).replace(concealment=Margin(OffGuardOptions()))
+
+    assert unsupported_components(MarginPathfinder()) == ["concealment=Margin (precision_allowed)"]
+
+
 def test_weak_terrain_under_independent_stacking_is_refused() -> None:
     data = _hybrid(random_battle(3), random.Random(0), dense=False)
     data["variants"]["cmv_concealment_stack"] = "independent"

@@ -18,9 +18,9 @@ from d20combat.encounter.engine import Encounter, initial_state
 from d20combat.numbers import total
 from d20combat.scenario import battle_from_data
 from d20combat.simulation.fast import kernel_base as k
-from d20combat.simulation.fast.compile import SIZE, SPEED, compile_battle
+from d20combat.simulation.fast.compile import compile_battle
 from d20combat.simulation.fast.kernel_fear import cornered, fear_source, flee_square
-from d20combat.simulation.fast.layout import FEAR_DC, FEAR_SRC, WILL_SAVE
+from d20combat.simulation.fast.layout import FEAR_DC, FEAR_SRC, SIZE, SPEED, WILL_SAVE
 from d20combat.simulation.fast.paths import FOUND
 from d20combat.simulation.fast.paths import workspace as search_workspace
 from d20combat.simulation.fast.runner import board, world

@@ -15,9 +15,9 @@ from tests.simulation.fast.hybrids import battles
 from d20combat.scenario import battle_from_data
 from d20combat.simulation.fast import kernel_base as k
 from d20combat.simulation.fast.compile import NotCompilable, compile_battle
-from d20combat.simulation.fast.kernel import search_workspace
 from d20combat.simulation.fast.kernel_reactions import _could, aoo_plan, offered_at
 from d20combat.simulation.fast.layout import SIDE, SIZE
+from d20combat.simulation.fast.paths import workspace as search_workspace
 from d20combat.simulation.fast.runner import board, play_fast, world
 
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from d20combat.simulation.fast.geometry import crossed_scaled_into, line_of_effect
+from d20combat.simulation.fast.geometry import line_of_effect
 from d20combat.simulation.fast.grid import SQUARE_FT, distance_ft, gcd, is_passable, is_wall, within_reach
 from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.lines import crossed_scaled_into
 
 
 @njit

@@ -28,184 +28,67 @@ from d20combat.model.statblock import WeaponKind
 from d20combat.numbers import Modifier, total
 from d20combat.rules.armor_class import DefenseContext
 from d20combat.rulesets.base import Ruleset
-from d20combat.simulation.fast.layout import (  # the layout, re-exported: the kernel reads it from here
-    AREA_PLANE as AREA_PLANE,
-)
 from d20combat.simulation.fast.layout import (
-    ATK_SUM as ATK_SUM,
+    AREA_PLANE,
+    ATK_SUM,
+    ATK_TOTAL,
+    CON_MOD,
+    CON_SCORE,
+    COVER_BY_CREATURES,
+    D_BONUS,
+    D_COUNT,
+    D_SIDES,
+    DARKVISION,
+    E_BONUS,
+    E_COUNT,
+    E_SIDES,
+    ID_RANK,
+    INTO_MELEE,
+    INTO_MELEE_FLAG,
+    K_CHARGE_EARLY,
+    K_CLEARANCE,
+    K_CONC_BEFORE,
+    K_COVER_VALUE,
+    K_DIAG_COUNTS,
+    K_DYING_PF1,
+    K_MAX_CANDIDATES,
+    K_MAX_FREE,
+    K_MAX_ROUNDS,
+    K_MELEE_IGNORES_HELPLESS,
+    K_MIN_DAMAGE,
+    K_MINRANGE_IGNORES_HELPLESS,
+    K_N_SIDES,
+    K_PARTIAL,
+    K_PARTIAL_VALUE,
+    K_STEP_FREE,
+    K_SURPRISE_FREE,
+    LAND_SPEED,
+    LOW_LIGHT,
+    MOVE_SLOT,
+    MULT,
+    N_ATTACKS,
+    N_CS,
+    N_KN,
+    N_OPT,
+    N_PLANES,
+    PROJECTILE,
+    RANGED,
+    REACH,
+    RELOAD,
+    RELOAD_FULL,
+    RELOAD_MOVE,
+    RELOAD_NONE,
+    SHEET_HP,
+    SIDE,
+    SIZE,
+    SNEAK_HELPLESS,
+    SNEAK_VS_ANY,
+    SPEED,
+    SPELL,
+    STATIC,
+    TOUCH,
 )
-from d20combat.simulation.fast.layout import (
-    ATK_TOTAL as ATK_TOTAL,
-)
-from d20combat.simulation.fast.layout import (
-    CON_MOD as CON_MOD,
-)
-from d20combat.simulation.fast.layout import (
-    CON_SCORE as CON_SCORE,
-)
-from d20combat.simulation.fast.layout import (
-    CONC_ADD as CONC_ADD,
-)
-from d20combat.simulation.fast.layout import (
-    CONC_INDEPENDENT as CONC_INDEPENDENT,
-)
-from d20combat.simulation.fast.layout import (
-    CONC_STRONGEST as CONC_STRONGEST,
-)
-from d20combat.simulation.fast.layout import (
-    COVER_BY_CREATURES as COVER_BY_CREATURES,
-)
-from d20combat.simulation.fast.layout import (
-    D_BONUS as D_BONUS,
-)
-from d20combat.simulation.fast.layout import (
-    D_COUNT as D_COUNT,
-)
-from d20combat.simulation.fast.layout import (
-    D_SIDES as D_SIDES,
-)
-from d20combat.simulation.fast.layout import (
-    DARKVISION as DARKVISION,
-)
-from d20combat.simulation.fast.layout import (
-    E_BONUS as E_BONUS,
-)
-from d20combat.simulation.fast.layout import (
-    E_COUNT as E_COUNT,
-)
-from d20combat.simulation.fast.layout import (
-    E_SIDES as E_SIDES,
-)
-from d20combat.simulation.fast.layout import (
-    ID_RANK as ID_RANK,
-)
-from d20combat.simulation.fast.layout import (
-    INTO_MELEE as INTO_MELEE,
-)
-from d20combat.simulation.fast.layout import (
-    INTO_MELEE_FLAG as INTO_MELEE_FLAG,
-)
-from d20combat.simulation.fast.layout import K_CHARGE_EARLY, LAND_SPEED, N_PLANES, PROJECTILE, SHEET_HP
-from d20combat.simulation.fast.layout import (
-    K_CLEARANCE as K_CLEARANCE,
-)
-from d20combat.simulation.fast.layout import (
-    K_CONC_AREAS as K_CONC_AREAS,
-)
-from d20combat.simulation.fast.layout import (
-    K_CONC_BEFORE as K_CONC_BEFORE,
-)
-from d20combat.simulation.fast.layout import (
-    K_CONC_STACK as K_CONC_STACK,
-)
-from d20combat.simulation.fast.layout import (
-    K_COVER_VALUE as K_COVER_VALUE,
-)
-from d20combat.simulation.fast.layout import (
-    K_DIAG_COUNTS as K_DIAG_COUNTS,
-)
-from d20combat.simulation.fast.layout import (
-    K_DYING_PF1 as K_DYING_PF1,
-)
-from d20combat.simulation.fast.layout import (
-    K_MAX_CANDIDATES as K_MAX_CANDIDATES,
-)
-from d20combat.simulation.fast.layout import (
-    K_MAX_FREE as K_MAX_FREE,
-)
-from d20combat.simulation.fast.layout import (
-    K_MAX_ROUNDS as K_MAX_ROUNDS,
-)
-from d20combat.simulation.fast.layout import (
-    K_MELEE_IGNORES_HELPLESS as K_MELEE_IGNORES_HELPLESS,
-)
-from d20combat.simulation.fast.layout import (
-    K_MIN_DAMAGE as K_MIN_DAMAGE,
-)
-from d20combat.simulation.fast.layout import (
-    K_MINRANGE_IGNORES_HELPLESS as K_MINRANGE_IGNORES_HELPLESS,
-)
-from d20combat.simulation.fast.layout import (
-    K_N_SIDES as K_N_SIDES,
-)
-from d20combat.simulation.fast.layout import (
-    K_PARTIAL as K_PARTIAL,
-)
-from d20combat.simulation.fast.layout import (
-    K_PARTIAL_VALUE as K_PARTIAL_VALUE,
-)
-from d20combat.simulation.fast.layout import (
-    K_STEP_FREE as K_STEP_FREE,
-)
-from d20combat.simulation.fast.layout import (
-    K_SURPRISE_FREE as K_SURPRISE_FREE,
-)
-from d20combat.simulation.fast.layout import (
-    LOW_LIGHT as LOW_LIGHT,
-)
-from d20combat.simulation.fast.layout import (
-    MOVE_SLOT as MOVE_SLOT,
-)
-from d20combat.simulation.fast.layout import (
-    MULT as MULT,
-)
-from d20combat.simulation.fast.layout import (
-    N_ATTACKS as N_ATTACKS,
-)
-from d20combat.simulation.fast.layout import (
-    N_CS as N_CS,
-)
-from d20combat.simulation.fast.layout import (
-    N_KN as N_KN,
-)
-from d20combat.simulation.fast.layout import (
-    N_OPT as N_OPT,
-)
-from d20combat.simulation.fast.layout import (
-    RANGED as RANGED,
-)
-from d20combat.simulation.fast.layout import (
-    REACH as REACH,
-)
-from d20combat.simulation.fast.layout import (
-    RELOAD as RELOAD,
-)
-from d20combat.simulation.fast.layout import (
-    RELOAD_FULL as RELOAD_FULL,
-)
-from d20combat.simulation.fast.layout import (
-    RELOAD_MOVE as RELOAD_MOVE,
-)
-from d20combat.simulation.fast.layout import (
-    RELOAD_NONE as RELOAD_NONE,
-)
-from d20combat.simulation.fast.layout import (
-    SIDE as SIDE,
-)
-from d20combat.simulation.fast.layout import (
-    SIZE as SIZE,
-)
-from d20combat.simulation.fast.layout import (
-    SNEAK_HELPLESS as SNEAK_HELPLESS,
-)
-from d20combat.simulation.fast.layout import (
-    SNEAK_VS_ANY as SNEAK_VS_ANY,
-)
-from d20combat.simulation.fast.layout import (
-    SPEED as SPEED,
-)
-from d20combat.simulation.fast.layout import (
-    SPELL as SPELL,
-)
-from d20combat.simulation.fast.layout import (
-    STATIC as STATIC,
-)
-from d20combat.simulation.fast.layout import (
-    TOUCH as TOUCH,
-)
-from d20combat.simulation.fast.layout import (
-    NotCompilable as NotCompilable,
-)
+from d20combat.simulation.fast.layout import NotCompilable as NotCompilable  # the refusal, re-exported
 from d20combat.simulation.fast.starting import check_starting, fear, magic_concealment
 from d20combat.simulation.fast.steps import move_table
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from d20combat.simulation.fast.geometry import _column_rows, _in_fp
+from d20combat.simulation.fast.geometry import _in_fp
 from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.lines import _column_rows
 
 
 @njit

@@ -19,19 +19,21 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from d20combat.simulation.fast.compile import (
+from d20combat.simulation.fast.concealment import terrain_concealment
+from d20combat.simulation.fast.geometry import _in_fp
+from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.layout import (
     AREA_PLANE,
+    BLUR_PCT,
     CONC_ADD,
     CONC_STRONGEST,
+    CONCEALED_PCT,
     DARKVISION,
     K_CONC_AREAS,
     K_CONC_STACK,
     LOW_LIGHT,
 )
-from d20combat.simulation.fast.concealment import terrain_concealment
-from d20combat.simulation.fast.geometry import _column_rows, _in_fp
-from d20combat.simulation.fast.jit import njit
-from d20combat.simulation.fast.layout import BLUR_PCT, CONCEALED_PCT
+from d20combat.simulation.fast.lines import _column_rows
 
 I64 = NDArray[np.int64]
 I16 = NDArray[np.int16]

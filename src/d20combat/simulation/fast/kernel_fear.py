@@ -42,7 +42,8 @@ from d20combat.simulation.fast.layout import (
     SIZE,
     WILL_SAVE,
 )
-from d20combat.simulation.fast.paths import FOUND, KINDS, reachable_into, search_box
+from d20combat.simulation.fast.memo import recall, remember
+from d20combat.simulation.fast.paths import FOUND, FOUND_PATHS, KINDS, MEMO, reachable_into, search_box
 
 I64 = npt.NDArray[np.int64]
 U32 = npt.NDArray[np.uint32]
@@ -77,12 +78,19 @@ def occ_kinds(s: I64, cs: I64, me: int, out: npt.NDArray[np.int8], c_lo: int, r_
 @njit
 def move_options(w: tuple, m: tuple, s: I64, t: I64, me: int) -> int:  # type: ignore[type-arg]
     """``Encounter.move_options`` (PFB-MOVE-06..27) for the creature whose turn it is: how many squares, found
-    in ``m[8]`` (rows ``(c, r, cost, diagonals, path length)`` in ``(c, r)`` order; see ``paths.reachable_into``)."""
+    in ``m[8]`` (rows ``(c, r, cost, diagonals, path length)`` in ``(c, r)`` order; see ``paths.reachable_into``).
+    A search whose every input equals a remembered one (this battle's memo, :mod:`.memo`) is copied, not redone."""
     cs, tables, ws = w[0], m[7], m[8]
     c0, r0, size, budget = s[me, PC], s[me, PR], cs[me, SIZE], max(speed_ft(s, cs, w[9], me), 5)
     c_lo, r_lo, bw, bh = search_box(tables.shape[1], tables.shape[2], c0, r0, budget)
-    occ_kinds(s, cs, me, ws[KINDS], c_lo, r_lo, bw + size - 1, bh + size - 1)
-    return reachable_into(tables[cs[me, MOVE_SLOT]], c0, r0, size, budget, t[T_DIAGS], ws)
+    kw, kh, slot, diags = bw + size - 1, bh + size - 1, cs[me, MOVE_SLOT], t[T_DIAGS]
+    occ_kinds(s, cs, me, ws[KINDS], c_lo, r_lo, kw, kh)
+    n, kept = recall(ws[MEMO], ws[KINDS], kw, kh, slot, c0, r0, size, budget, diags, ws[FOUND], ws[FOUND_PATHS])
+    if n >= 0:
+        return n
+    n = reachable_into(tables[slot], c0, r0, size, budget, diags, ws)
+    remember(ws[MEMO], kept, ws[KINDS], kw, kh, slot, c0, r0, size, budget, diags, ws[FOUND], ws[FOUND_PATHS], n)
+    return n
 
 
 @njit

@@ -7,16 +7,6 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from d20combat.simulation.fast.compile import (
-    CON_MOD,
-    CON_SCORE,
-    K_DYING_PF1,
-    K_MAX_FREE,
-    K_MAX_ROUNDS,
-    K_N_SIDES,
-    K_SURPRISE_FREE,
-    SIDE,
-)
 from d20combat.simulation.fast.jit import njit
 from d20combat.simulation.fast.kernel_base import (
     C_FREE,
@@ -95,7 +85,20 @@ from d20combat.simulation.fast.kernel_skill_economy import basic_actions, comple
 from d20combat.simulation.fast.kernel_skill_economy import lapse as skill_lapse
 from d20combat.simulation.fast.kernel_skill_economy import release as skill_release
 from d20combat.simulation.fast.kernel_skill_economy import start_of_round as skill_start_of_round
-from d20combat.simulation.fast.layout import K_AOO_PER_ROUND, K_ECON_CMV, K_INJURY_CMV, T_SKL_OFF
+from d20combat.simulation.fast.layout import (
+    CON_MOD,
+    CON_SCORE,
+    K_AOO_PER_ROUND,
+    K_DYING_PF1,
+    K_ECON_CMV,
+    K_INJURY_CMV,
+    K_MAX_FREE,
+    K_MAX_ROUNDS,
+    K_N_SIDES,
+    K_SURPRISE_FREE,
+    SIDE,
+    T_SKL_OFF,
+)
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]

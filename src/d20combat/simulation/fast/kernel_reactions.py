@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from d20combat.simulation.fast.geometry import NONE, crossed_scaled_into
+from d20combat.simulation.fast.geometry import NONE
 from d20combat.simulation.fast.grid import distance_ft, within_reach
 from d20combat.simulation.fast.jit import njit
 from d20combat.simulation.fast.kernel_base import (
@@ -47,6 +47,7 @@ from d20combat.simulation.fast.layout import (
     SIDE,
     SIZE,
 )
+from d20combat.simulation.fast.lines import crossed_scaled_into
 from d20combat.simulation.fast.steps import footprint_step_cost
 
 I64 = npt.NDArray[np.int64]

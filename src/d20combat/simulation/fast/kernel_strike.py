@@ -7,39 +7,6 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from d20combat.simulation.fast.compile import (
-    ATK_SUM,
-    ATK_TOTAL,
-    COVER_BY_CREATURES,
-    D_COUNT,
-    D_SIDES,
-    E_BONUS,
-    E_COUNT,
-    E_SIDES,
-    INTO_MELEE,
-    INTO_MELEE_FLAG,
-    K_CLEARANCE,
-    K_CONC_BEFORE,
-    K_COVER_VALUE,
-    K_MELEE_IGNORES_HELPLESS,
-    K_MIN_DAMAGE,
-    K_MINRANGE_IGNORES_HELPLESS,
-    K_PARTIAL,
-    K_PARTIAL_VALUE,
-    MULT,
-    N_ATTACKS,
-    RANGED,
-    REACH,
-    RELOAD,
-    RELOAD_NONE,
-    SIDE,
-    SIZE,
-    SNEAK_HELPLESS,
-    SNEAK_VS_ANY,
-    SPELL,
-    STATIC,
-    TOUCH,
-)
 from d20combat.simulation.fast.geometry import COVER, PARTIAL, TOTAL, cover_degree
 from d20combat.simulation.fast.grid import footprint_distance_ft as fp_dist
 from d20combat.simulation.fast.jit import njit
@@ -70,11 +37,42 @@ from d20combat.simulation.fast.kernel_skill_feint import attack_rolled
 from d20combat.simulation.fast.kernel_skill_reactions import held
 from d20combat.simulation.fast.kernel_skill_twf import hand_penalty
 from d20combat.simulation.fast.layout import (
+    ATK_SUM,
+    ATK_TOTAL,
+    COVER_BY_CREATURES,
+    D_COUNT,
+    D_SIDES,
+    E_BONUS,
+    E_COUNT,
+    E_SIDES,
+    INTO_MELEE,
+    INTO_MELEE_FLAG,
+    K_CLEARANCE,
+    K_CONC_BEFORE,
     K_COVER_CMV,
+    K_COVER_VALUE,
+    K_MELEE_IGNORES_HELPLESS,
+    K_MIN_DAMAGE,
+    K_MINRANGE_IGNORES_HELPLESS,
+    K_PARTIAL,
+    K_PARTIAL_VALUE,
     K_SKL_FACTOR,
     K_SOFT_RANGED_ONLY,
     MAX_SKL_OPTIONS,
+    MULT,
+    N_ATTACKS,
+    RANGED,
+    REACH,
+    RELOAD,
+    RELOAD_NONE,
+    SIDE,
+    SIZE,
+    SNEAK_HELPLESS,
+    SNEAK_VS_ANY,
+    SPELL,
+    STATIC,
     T_SKL_CRIT,
+    TOUCH,
 )
 
 I64 = npt.NDArray[np.int64]

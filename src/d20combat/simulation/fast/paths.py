@@ -27,11 +27,14 @@ map only through the move table: its cost depends on the budget, never on the ma
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numpy.typing import NDArray
 
 from d20combat.simulation.fast.grid import SQUARE_FT
 from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.memo import memo_tables
 from d20combat.simulation.fast.steps import _DC, _DR
 from d20combat.simulation.fast.steps import move_table as move_table  # re-exported: warm.py checks its cache
 
@@ -69,22 +72,24 @@ def _extension_less(spath: NDArray[np.int64], slen: NDArray[np.int64], a: int, b
     return bool(la < lb)
 
 
-Workspace = tuple[I64, I64, I64, I64, I64, NDArray[np.uint8], I64, I64, I64, I64, NDArray[np.int8], I64, I64]
+Workspace = tuple[I64, I64, I64, I64, I64, NDArray[np.uint8], I64, I64, I64, I64, NDArray[np.int8], I64, I64, Any]
 """Buffers of :func:`reachable_into`, made once by :func:`workspace` for searches up to a budget and size:
 per state of the search box ``(tcost, tpred, tdiag, slen, sdiag, settled, spath)``, the bucket queue
-``(head, q_state, q_next)``, the occupancy of the box ``kinds``, and the result ``found`` / ``found_paths``."""
+``(head, q_state, q_next)``, the occupancy of the box ``kinds``, the result ``found`` / ``found_paths``, and the
+memo of earlier searches (a :data:`.memo.Memo`, empty unless asked for)."""
 
-KINDS, FOUND, FOUND_PATHS = 10, 11, 12
+KINDS, FOUND, FOUND_PATHS, MEMO = 10, 11, 12, 13
 """Indices in a :data:`Workspace`: the occupancy the caller fills, the rows (c, r, cost, diagonals, path length)
-and the paths of the reached origins."""
+and the paths of the reached origins, the memo."""
 
 
 @njit
-def workspace(max_budget_ft: int, max_size: int) -> Workspace:
-    """Buffers for every :func:`reachable_into` with ``budget_ft <= max_budget_ft`` and ``size <= max_size``.
+def workspace(max_budget_ft: int, max_size: int, memo: int = 0) -> Workspace:
+    """Buffers for every :func:`reachable_into` with ``budget_ft <= max_budget_ft`` and ``size <= max_size``,
+    with a memo of ``memo`` searches (:mod:`.memo`; the runner's size is :func:`.memo.memo_slots`).
 
     Their size depends on the budget only (the search box is at most ``2 * budget // 5 + 1`` squares a side),
-    never on the map's; nothing in them needs clearing between searches.
+    never on the map's; nothing in them needs clearing between searches, nor between encounters of a battle.
     """
     rr = max(max_budget_ft, 0) // SQUARE_FT
     side = 2 * rr + 1
@@ -106,6 +111,7 @@ def workspace(max_budget_ft: int, max_size: int) -> Workspace:
         np.zeros((ks, ks), np.int8),
         np.empty((nb, 5), np.int64),
         np.empty((nb, steps, 2), np.int64),
+        memo_tables(memo, nb, steps, ks),
     )
 
 
@@ -138,7 +144,7 @@ def reachable_into(
     3 enemy) of square ``(c_lo + x, r_lo + y)`` over the box (see :func:`search_box`); ``ws`` must come from
     :func:`workspace` for at least this budget and size.
     """
-    tcost, tpred, tdiag, slen, sdiag, settled, spath, head, q_state, q_next, kinds, found, found_paths = ws
+    tcost, tpred, tdiag, slen, sdiag, settled, spath, head, q_state, q_next, kinds, found, found_paths, _ = ws
     if budget_ft < 0:
         return 0  # only the start, which is never returned
     c_lo, r_lo, bw, bh = search_box(table.shape[0], table.shape[1], c0, r0, budget_ft)

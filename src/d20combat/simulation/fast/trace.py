@@ -6,11 +6,6 @@ strings of attacks, damage, initiative and surprise checks, which the kernel doe
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
-from typing import Any
-
-from d20combat.encounter import events as ev
 from d20combat.encounter.engine import initial_state
 from d20combat.model.statblock import WeaponKind, ability_mod
 from d20combat.numbers import Modifier, total
@@ -24,7 +19,7 @@ from d20combat.simulation.fast import kernel_injury as ki
 from d20combat.simulation.fast import kernel_skill_defense as kdf
 from d20combat.simulation.fast import kernel_skill_feint as ksf
 from d20combat.simulation.fast import kernel_skill_reactions as ksr
-from d20combat.simulation.fast.compile import CON_MOD, CON_SCORE, CompiledBattle
+from d20combat.simulation.fast.compile import CompiledBattle
 from d20combat.simulation.fast.kernel_base import (
     CB_BLOODIED,
     CB_COWERING,
@@ -38,10 +33,18 @@ from d20combat.simulation.fast.kernel_base import (
 from d20combat.simulation.fast.kernel_skill_economy import E_SKL_HOLD, E_SKL_LAPSE, E_SKL_REACTIONS, E_SKL_RELEASE
 from d20combat.simulation.fast.kernel_skill_spells import E_SKL_COUNTER
 from d20combat.simulation.fast.kernel_skill_tactics import E_SKL_BONUS
-from d20combat.simulation.fast.layout import A_SKL_CAST, A_SKL_FEINT, K_DEATH_CON, K_SKL_ECON, SHEET_HP
+from d20combat.simulation.fast.layout import (
+    A_SKL_CAST,
+    A_SKL_FEINT,
+    CON_MOD,
+    CON_SCORE,
+    K_DEATH_CON,
+    K_SKL_ECON,
+    SHEET_HP,
+)
 from d20combat.simulation.fast.runner import FastResult
-
-Entry = tuple[Any, ...]
+from d20combat.simulation.fast.trace_reference import Entry
+from d20combat.simulation.fast.trace_reference import reference_entries as reference_entries
 
 _LABELS = {k.L_STANDARD: "standard", k.L_MOVE: "move", k.L_STD_AS_MOVE: "standard-as-move",
            k.L_FULL: "full-round", k.L_FREE: "free", k.L_NONE: "none"}
@@ -240,86 +243,6 @@ def _feint_entries(cb: CompiledBattle, row: tuple[int, ...]) -> list[Entry]:
     outcome = ("succeeds: it cannot block or dodge " + cid + "'s next attack (SKL-FEINT-05)" if e
                else "fails" + (" (a tie goes to the defender, SKL-FEINT-04)" if mine.value == theirs.value else ""))
     return [("note", f"{cid} feints {other}: {mine.explain()} vs {theirs.explain()} — {outcome}")]
-
-
-_ROLL = re.compile(r"(?:hits|misses)(?: \(natural \d+\))?: (-?\d+) = (?:d20 |natural )(\d+)")
-"""The total and the die: "d20 17", or a face that counts as another number ("natural 20 counts as 30", SKL-ATK-05)."""
-
-
-def _roll_of(lines: list[str]) -> tuple[int | None, int | None]:
-    """(die face, attack total) read from an attack's explanation, or (None, None) when no d20 was rolled."""
-    for line in lines:
-        found = _ROLL.search(line)
-        if found:
-            return int(found.group(2)), int(found.group(1))
-    return None, None
-
-
-_DEFENSE = re.compile(r" (?:blocks|dodges): (-?\d+) = d20 (\d+).* vs attack -?\d+: (negates|fails)")
-"""A block or dodge after the roll (BlockAndDodge.resolve_active_defense): its total, die and outcome."""
-
-
-def _defense_of(target: str, lines: list[str]) -> list[Entry]:
-    """The block or dodge an attack's explanation shows, as the kernel's ``E_SKL_SPENT`` row reads."""
-    for line in lines:
-        found = _DEFENSE.search(line)
-        if found:
-            return [("defense", target, int(found.group(2)), int(found.group(1)), found.group(3) == "negates")]
-    return []
-
-
-def reference_entries(events: Iterable[ev.Event]) -> list[Entry]:
-    """The reference log as comparable tuples."""
-    out: list[Entry] = []
-    for e in events:
-        if isinstance(e, ev.EncounterStarted):
-            continue
-        if isinstance(e, ev.SurpriseDetermined):
-            out.append(("surprise", tuple(e.surprised)))
-        elif isinstance(e, ev.InitiativeRolled):
-            out.append(("initiative", e.combatant, e.total))
-        elif isinstance(e, ev.OrderSet):
-            out.append(("order", tuple(e.order)))
-        elif isinstance(e, ev.RoundStarted):
-            out.append(("round", e.round, e.surprise))
-        elif isinstance(e, ev.TurnStarted):
-            out.append(("turn", e.combatant, e.index, tuple(sorted(e.pools.items()))))
-        elif isinstance(e, ev.TurnEnded):
-            out.append(("turn_ended", e.combatant, e.reason))
-        elif isinstance(e, ev.TurnPoolsSet):
-            out.append(("pools", e.combatant, tuple(sorted(e.pools.items()))))
-        elif isinstance(e, ev.BudgetSpent):
-            out.append(("budget", e.combatant, e.action, e.cost, tuple(sorted(e.spend.items()))))
-        elif isinstance(e, ev.Moved):
-            out.append(("moved", e.combatant, tuple(tuple(p) for p in e.path), e.cost_ft, e.diagonals, e.mode))
-        elif isinstance(e, ev.AttackResolved):
-            out += _defense_of(e.target, e.lines)
-            out.append(("attack", e.attacker, e.target, e.attack, e.hit, e.critical, *_roll_of(e.lines)))
-        elif isinstance(e, ev.Damaged):
-            out.append(("damaged", e.target, e.amount, e.source))
-        elif isinstance(e, ev.Note):
-            out.append(("note", e.text))
-        elif isinstance(e, ev.Stabilized):
-            out.append(("stabilized", e.target))
-        elif isinstance(e, ev.EffectAdded):
-            out.append(("effect_added", e.target, e.name, e.anchor, e.until_round, e.ac, e.attack))
-        elif isinstance(e, ev.EffectEnded):
-            out.append(("effect_ended", e.target, e.name))
-        elif isinstance(e, ev.EquipmentChanged):
-            out.append(("equipment", e.combatant, e.wielding, e.shield_state, tuple(e.loaded), e.note))
-        elif isinstance(e, ev.EncounterEnded):
-            out.append(("ended", e.winner, e.reason))
-        elif isinstance(e, ev.ConditionSet):
-            out.append(("condition", e.target, e.condition, e.present, e.reason))
-        elif isinstance(e, ev.Healed):
-            out.append(("healed", e.target, e.amount, e.source))
-        elif isinstance(e, ev.ReactionsSet):
-            out.append(("reactions_set", e.combatant, tuple(sorted(e.pools.items()))))
-        elif isinstance(e, ev.ReactionSpent):
-            out.append(("reaction_spent", e.combatant, e.pool, e.reaction))
-        else:
-            out.append((e.kind,))  # an event the fast path never produces: the comparison will show it
-    return out
 
 
 def fast_entries(cb: CompiledBattle, result: FastResult) -> list[Entry]:

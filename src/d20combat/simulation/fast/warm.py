@@ -33,18 +33,20 @@ def warm() -> float:
     """Play :data:`BATTLE` once on the fast path; returns the seconds it took (compiling included)."""
     from d20combat.scenario import battle_from_data
     from d20combat.simulation.fast.compile import compile_battle
-    from d20combat.simulation.fast.runner import play_fast
+    from d20combat.simulation.fast.runner import play_batch, play_fast
 
     t0 = time.perf_counter()
-    play_fast(compile_battle(battle_from_data(BATTLE)), 0)
+    cb = compile_battle(battle_from_data(BATTLE))
+    play_fast(cb, 0)
+    play_batch(cb, [0])  # the Monte Carlo's entry (batch.run_batch)
     return time.perf_counter() - t0
 
 
 def needs_compiling() -> bool:
     """Whether the disk cache lacks the kernel (True too when numba cannot tell)."""
-    from d20combat.simulation.fast import kernel, paths
+    from d20combat.simulation.fast import batch, kernel, paths
 
-    return not all(jit.on_disk(f) for f in (kernel.run, paths.move_table))
+    return not all(jit.on_disk(f) for f in (kernel.run, batch.run_batch, paths.move_table))
 
 
 def background() -> None:
