@@ -51,7 +51,7 @@ MOVE_KINDS = frozenset({"move", "draw", "sheathe", "reload", "stand_up", "shield
                         })
 """What a declared move action may be spent on (WOA-CYCLE-15: the action's type is declared; a move action moves or
 does something that takes as long, L274)."""
-MOVE_KINDS = MOVE_KINDS | {"disengage"}  # WOA-AOO-20: the defensive disengage is a move action
+MOVE_KINDS = MOVE_KINDS | {"disengage", "evasive_move"}  # WOA-AOO-20/25: the defensive disengage, the evasive move
 
 STUNNED = "stunned"
 """WOA-CYCLE-30: the creature loses a round of actions and makes no combat reactions meanwhile."""

@@ -13,6 +13,7 @@ from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.rulesets.components import ActionSet, RuleError, View
 from d20combat.rulesets.components.actions import ActionSpec
+from d20combat.rulesets.worlds_of_adventure.evasive import EvasiveMove, do_evasive_move
 from d20combat.rulesets.worlds_of_adventure.movement import do_short_step
 from d20combat.rulesets.worlds_of_adventure.postures import (
     Crawl,
@@ -71,7 +72,8 @@ class WoaMoveActions(ActionSet):
                           ActionSpec(ax.DropProne, do_drop_prone), ActionSpec(Crouch, do_crouch),
                           ActionSpec(GetUp, do_get_up), ActionSpec(ax.StandUp, do_get_up),
                           ActionSpec(QuickStand, do_quick_stand),
-                          ActionSpec(Crawl, do_crawl), ActionSpec(SpendKi, do_spend_ki)])
+                          ActionSpec(Crawl, do_crawl), ActionSpec(SpendKi, do_spend_ki),
+                          ActionSpec(EvasiveMove, do_evasive_move)])  # WOA-AOO-25
 
     def forbidden(self, view: View, actor: str, action: Any) -> str | None:
         return resting_problem(view, actor, action)

@@ -196,6 +196,8 @@ class WoaAttacksOfOpportunity(ThreatenedSquareAoO):
         """WOA-AOO-11/14/16: standing up (from all), an unarmed attack on an armed foe (from it), an attack on
         another foe after moving within X's threatened area (from X); the reason names whom it provokes."""
         if action.kind in self.provoking_acts:
+            if getattr(action, "evasive", False):
+                return None  # WOA-MOVE-41: an evasive get-up provokes from its handler, after its Acrobatics check
             if continues_a_rise(view.state.get(actor), self.rise_one_aoo):
                 return None  # WOA-MOVE-40: the rise began from prone this round and provoked then
             return self.provoking_acts[action.kind]

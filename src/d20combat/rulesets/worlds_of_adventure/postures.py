@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from d20combat.battlefield import movement as mv
@@ -31,7 +31,7 @@ from d20combat.model.creature import Creature
 from d20combat.numbers import total
 from d20combat.rulesets.components import RuleError
 from d20combat.rulesets.worlds_of_adventure.economy import LOST_MOVE
-from d20combat.rulesets.worlds_of_adventure.evasive import clear_evasive, mark_evasive
+from d20combat.rulesets.worlds_of_adventure.evasive import clear_evasive, mark_evasive, roll_evasive
 from d20combat.rulesets.worlds_of_adventure.movement import WoaMovement
 from d20combat.rulesets.worlds_of_adventure.opportunity import ROSE_TO_CROUCH
 from d20combat.rulesets.worlds_of_adventure.options import WoaOptions
@@ -65,6 +65,8 @@ class GetUp(ax.Action):
     to: Literal["standing", "crouching"] = "standing"
     slowly: bool = False
     path: tuple[Square, ...] = ()
+    evasive: bool = False
+    """WOA-MOVE-41: get up evasively — the Acrobatics result (+10 ``slowly``) stands in for AC against the AoOs."""
 
     def label(self, name: Callable[[str], str] = str) -> str:
         return "Stand up" if self.to == "standing" else "Rise into a crouch"
@@ -172,10 +174,18 @@ def do_get_up(enc: Encounter, tx: Tx, actor: str, a: GetUp | ax.StandUp, dry: bo
         enc.pay(tx, actor, what + (f" ({n + 1} of {actions})" if actions > 1 else ""), "move", dry)
     if dry:
         return
+    if isinstance(a, GetUp) and a.evasive:  # WOA-MOVE-41/42: the check first, then the attacks the rise provokes
+        reason = enc.ruleset.reactions.provoking_act(enc.view(s), actor, replace(a, evasive=False), None)
+        if reason is not None:
+            roll_evasive(enc, tx, actor, "gets up evasively" + (" and slowly (+10, WOA-MOVE-42)" if slowly else ""),
+                         slowly=slowly)
+            still = enc.provoke(tx, actor, f"{reason}, evasively (WOA-MOVE-41)")
+            clear_evasive(tx, actor)
+            if not still:
+                return  # dropped by the attack: it does not get up
     if start == PRONE:
         tx.emit(ev.ConditionSet(actor, PRONE, False, f"gets up: {cost} ft of movement (WOA-MOVE-35/36"
-                                + (", slowly: twice the distance, +10 Acrobatics against the AoO, WOA-MOVE-42)"
-                                   if slowly else ")")))
+                                + (", slowly: twice the distance, WOA-MOVE-42)" if slowly else ")")))
     if to == "crouching":
         tx.emit(ev.ConditionSet(actor, CROUCHING, True, "rises into a crouch"))
         tx.emit(ev.EffectAdded(actor, ROSE_TO_CROUCH, actor, s.round + 1))  # WOA-MOVE-40
