@@ -39,6 +39,8 @@ class Effect:
     ac: int = 0
     attack: int = 0
     rounds: int = 0
+    condition: str = ""
+    """A buff's condition while it lasts (haste: ``hasted``, the extra move action of WOA-MOVE-12)."""
 
     @property
     def ongoing(self) -> bool:
@@ -97,7 +99,8 @@ def _effect(raw: Any, where: str) -> Effect:
         return Effect(heal=_dice(raw["heal"]["dice"], f"{where}.heal"))
     if "buff" in raw:
         b = raw["buff"]
-        return Effect(ac=int(b.get("ac", 0)), attack=int(b.get("attack", 0)), rounds=int(b.get("rounds", 1)))
+        return Effect(ac=int(b.get("ac", 0)), attack=int(b.get("attack", 0)), rounds=int(b.get("rounds", 1)),
+                      condition=str(b.get("condition", "")))
     return Effect()
 
 

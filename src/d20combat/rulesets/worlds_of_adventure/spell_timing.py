@@ -25,7 +25,7 @@ from d20combat.battlefield.grid import Footprint
 from d20combat.encounter import events as ev
 from d20combat.numbers import Modifier, total
 from d20combat.rulesets.components import D20Saves, View
-from d20combat.rulesets.worlds_of_adventure.saves import Degree, WoaSaves, half_damage_on_save
+from d20combat.rulesets.worlds_of_adventure.saves import Degree, SaveAgainst, WoaSaves, half_damage_on_save
 from d20combat.rulesets.worlds_of_adventure.spell_data import Effect, Spell, Timing, spell
 
 CASTING = "casting"
@@ -238,7 +238,9 @@ def apply_effect(view: View, rules: Any, caster: str, name: str, eff: Effect, ta
         return
     if eff.ongoing:
         until = s.round + eff.rounds
-        view.emit(ev.EffectAdded(target, label, caster, until, eff.ac, eff.attack))
+        view.emit(ev.EffectAdded(target, label, caster, until, eff.ac, eff.attack, eff.condition))
+        if eff.condition and not view.state.get(target).has(eff.condition):
+            view.emit(ev.ConditionSet(target, eff.condition, True, f"{label} (until round {until})"))
         return
     view.emit(ev.Note(f"{label} takes effect (its effect is the GM's to describe)"))
 
@@ -248,11 +250,13 @@ def _saved(view: View, rules: Any, caster: str, victim: str, eff: Effect, level:
     dc, dc_why = save_dc(view, caster, level)
     creature, state = view.creature(victim), view.state.get(victim)
     face = view.dice.roll(20, f"{eff.save} save {victim}")
-    t = total(face, rules.saves.save_modifiers(creature, state, eff.save), base_label="d20")
     saves: D20Saves = rules.saves
-    if isinstance(saves, WoaSaves):
-        grade = saves.degree(eff.save, face, t.value, dc)
+    if isinstance(saves, WoaSaves):  # WOA-STAT-66..73: the shield and cover against an area; WOA-STAT-63: helpless
+        mods = saves.against(creature, state, eff.save, SaveAgainst(area=eff.radius_ft > 0))
+        t = total(face, mods, base_label="d20", stacking=rules.stacking)
+        grade = saves.save_degree(creature, state, eff.save, face, t.value, dc)
     else:
+        t = total(face, saves.save_modifiers(creature, state, eff.save), base_label="d20")
         grade = Degree.SUCCESS if saves.succeeds(eff.save, face, t.value, dc) else Degree.FAILURE
     view.emit(ev.SaveRolled(victim, eff.save, dc, t.value, grade in (Degree.SUCCESS, Degree.SUPERIOR),
                             f"{victim} {eff.save.capitalize()} save: {t.explain()} vs DC {dc} ({dc_why}) — {grade}"))
