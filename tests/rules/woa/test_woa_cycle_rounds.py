@@ -11,7 +11,8 @@ from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter, IllegalAction
 from d20combat.encounter.gm_actions import GmEffect
-from d20combat.rulesets.worlds_of_adventure.cycle import STUNNED, reaction_bar, rounds_of_actions
+from d20combat.rulesets.worlds_of_adventure.cycle import STUNNED, rounds_of_actions
+from d20combat.rulesets.worlds_of_adventure.reactions import reactions_barred as reaction_bar
 
 
 def duel(dice: list[int], orc: dict[str, object] = ORC, **kw: object) -> Encounter:
@@ -24,7 +25,7 @@ def test_woa_cycle_09_flat_footed_makes_no_combat_reactions() -> None:
     enc = duel([10, 3], surprise={"surprised": ["orc"]})
     declare_all(enc)
     orc = enc.state.get("orc")
-    assert reaction_bar(enc.creature("orc"), orc) == "flat-footed: no combat reactions (WOA-CYCLE-09)"
+    assert reaction_bar(enc.creature("orc"), orc) == "flat-footed (WOA-REACT-03)"
     quick = duel([10, 3], orc=stats("orc", hp=10, attack_bonus=3, feats=["combat_reflexes"],
                                     attacks=[{"weapon": "club"}]), surprise={"surprised": ["orc"]})
     declare_all(quick)
@@ -58,7 +59,7 @@ def test_woa_cycle_29_30_stunned_before_its_turn_loses_this_round() -> None:
     assert enc.state.actor == "orc"
     with pytest.raises(IllegalAction, match=r"stunned.*WOA-CYCLE-30"):
         enc.act(ax.Attack(target="hero"))
-    assert reaction_bar(enc.creature("orc"), enc.state.get("orc")) == "stunned: no combat reactions (WOA-CYCLE-30)"
+    assert reaction_bar(enc.creature("orc"), enc.state.get("orc")) == "stunned (WOA-CYCLE-30)"
     enc.act(ax.EndTurn())
     declare_all(enc)
     enc.act(ax.EndTurn())

@@ -31,7 +31,6 @@ from d20combat.rulesets.components import ActionSet, RuleError, View
 from d20combat.rulesets.components.actions import ActionSpec
 from d20combat.rulesets.worlds_of_adventure.cycle import FLAT_FOOTED
 from d20combat.rulesets.worlds_of_adventure.economy import STARTED, restricted, use_combat_reaction
-from d20combat.rulesets.worlds_of_adventure.opportunity import continues_a_rise
 
 if TYPE_CHECKING:
     from d20combat.encounter.engine import Encounter, Tx
@@ -77,28 +76,6 @@ def provokes(action: Any) -> bool:
     (the reactions component decides whether and from whom)."""
     row = row_of(action)
     return row is not None and row.provokes
-
-
-def provoking_reason(view: View, actor: str, action: Any, *, rise_one_aoo: str = "action") -> str | None:
-    """Why ``action`` provokes an attack of opportunity when ``actor`` takes it in a threatened area, or None — the
-    entry point for the reactions component (which decides whether and from whom).
-
-    The table's ``provokes`` column, with the two readings of getting up: WOA-MOVE-40 (``rise_one_aoo``, option
-    ``woa_rise_one_aoo``): "round" — standing up from a crouch reached from prone this round provokes no second
-    time. The quick get-up provokes from its own handler, once its Acrobatics check is rolled (WOA-MOVE-45: the
-    result may stand in for its AC; option ``woa_failed_quick_stand_provokes``: whether a failed attempt provokes)."""
-    if not provokes(action):
-        return None
-    kind = getattr(action, "kind", "")
-    cs = view.state.get(actor)
-    if kind == "quick_stand":
-        return None  # WOA-MOVE-45: its handler rolls the Acrobatics check first, then provokes (the result vs AC)
-    if kind in ("stand_up", "get_up"):
-        if continues_a_rise(cs, rise_one_aoo):
-            return None  # WOA-MOVE-40: the rise began from prone this round and provoked then
-        return "gets up (WOA-MOVE-39)"
-    what = getattr(action, "name", "") if kind == "activity" else kind
-    return f"{what.replace('_', ' ')} (Table: Actions in Combat)"
 
 
 def is_movement(action: Any) -> bool:

@@ -297,16 +297,3 @@ def stun(view: View, victim: str, by: str, rounds: int = 1) -> None:
     if not view.state.get(victim).has(STUNNED):
         view.emit(ev.ConditionSet(victim, STUNNED, True, f"stunned by {by}: loses {lost} actions and makes no combat "
                                                          "reactions meanwhile (WOA-CYCLE-29/30)"))
-
-
-def reaction_bar(creature: Creature, state: CombatantState) -> str | None:
-    """Why ``creature`` may make no combat reaction now, or None — the states of the cycle and the special actions:
-    flat-footed without Combat Reflexes (WOA-CYCLE-09), stunned (WOA-CYCLE-30), readying (WOA-INIT-17). Total
-    defense still allows dodging and blocking (WOA-DEF-03, :func:`.reactions.reaction_kind_barred`)."""
-    if state.has(FLAT_FOOTED) and not creature.has_feat("combat_reflexes"):
-        return "flat-footed: no combat reactions (WOA-CYCLE-09)"
-    if state.has(STUNNED):
-        return "stunned: no combat reactions (WOA-CYCLE-30)"
-    if state.has(READYING):
-        return "readying: no combat reactions (WOA-INIT-17)"
-    return None

@@ -39,7 +39,6 @@ READING = "reading"
 MANIPULATING = "manipulating"
 """Manipulated an item this round: no combat reactions (WOA-ITEM-17, option ``woa_item_costs_reactions``)."""
 ROUND_FLAGS: tuple[str, ...] = (CASTING, CONCENTRATING, DRINKING, READING, MANIPULATING)
-NO_REACTION_FLAGS = frozenset(ROUND_FLAGS)
 """Every round flag bars every combat reaction (WOA-1.md: the reaction bars collected)."""
 
 PENDING = "pending:"
