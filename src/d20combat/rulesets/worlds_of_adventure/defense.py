@@ -33,6 +33,7 @@ from d20combat.rulesets.components import ArmorClass
 from d20combat.rulesets.components.component import AttackInfo, View
 from d20combat.rulesets.worlds_of_adventure.active_defense import situational_ac
 from d20combat.rulesets.worlds_of_adventure.evasive import in_place_of_ac
+from d20combat.rulesets.worlds_of_adventure.feint import OPENING as FEINT_OPENING
 from d20combat.rulesets.worlds_of_adventure.opportunity import wind_stance
 from d20combat.rulesets.worlds_of_adventure.reactions import TOTAL_DEFENSE_EFFECT
 
@@ -154,6 +155,8 @@ class WoaArmorClass(ArmorClass):
         if ctx.helpless and ctx.vs_melee:
             mods.append(Modifier(-4, "helpless vs melee"))
         for effect in state.effects:
+            if effect.name.startswith(FEINT_OPENING):
+                continue  # WOA-FEINT-06: the feinter's next melee attack only (:meth:`situational`)
             if effect.ac:  # WOA-DEF-02: total defense's +4 is a dodge bonus (stacks; lost when unaware)
                 kind = "dodge" if effect.name == TOTAL_DEFENSE_EFFECT else ""
                 mods.append(Modifier(effect.ac, effect.name, kind))
@@ -163,6 +166,9 @@ class WoaArmorClass(ArmorClass):
         """The AC changes of this one attack: the combat reactions' dodge and aid (WOA-REACT, kept in the attack's
         scratch by :class:`~.active_defense.WoaActiveDefense`)."""
         mods = situational_ac(view, attack)
+        if not attack.ranged:  # WOA-FEINT-06: the opening counts against the feinter's next melee attack only
+            mods += [Modifier(e.ac, e.name) for e in view.state.get(attack.target).effects
+                     if e.name == FEINT_OPENING + attack.attacker and e.ac]
         stance = wind_stance(view.creature(attack.target), view.state.get(attack.target), self.wind_stance_ft)
         if stance is not None:  # WOA-AOO-24
             mods.append(Modifier(stance[0], stance[1]))
