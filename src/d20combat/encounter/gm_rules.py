@@ -309,7 +309,7 @@ def _roll(enc: EncounterCore, tx: Tx, cid: str, kind: str, name: str, mods: list
     why = _text(why, f"{what}.why")
     face = tx.dice.roll(20, f"{name} {cid}")
     t = total(face, mods, base_label="d20", stacking=enc.ruleset.stacking)
-    success = enc.ruleset.saves.succeeds(kind, face, t.value, dc)
+    success = enc.ruleset.saves.creature_succeeds(enc.creature(cid), tx.state.get(cid), kind, face, t.value, dc)
     natural = " (natural 20)" if face == 20 else " (natural 1)" if face == 1 else ""
     verdict = "succeeds" if success else "fails"
     tx.emit(ev.GmEdited(BY, f"calls for a {name} DC {dc} from {cid}" + (f" ({why})" if why else ""), cid))

@@ -56,3 +56,17 @@ def test_woa_move_12_haste_gives_an_extra_move_action() -> None:
     declare_all(enc, ax.Declare(move="move"), ax.Declare(move="move"))
     turn = enc.state.turn
     assert turn is not None and turn.actor == "wizard" and turn.pools["move"] == 2
+
+
+@pytest.mark.parametrize(("conditions", "success"), [((), True), (("paralyzed",), False)])
+def test_woa_stat_63_the_gms_reflex_save_fails_a_helpless_creature(conditions: tuple[str, ...],
+                                                                   success: bool) -> None:
+    """WOA-STAT-63: the GM calls a Reflex save (DC 15) and the orc rolls 18 + 1 = 19: it succeeds — unless it is
+    paralyzed (helpless), when it fails as on a natural 1."""
+    from d20combat.encounter import gm_actions as gm
+
+    enc = woa([who("hero", {**ORC, "name": "hero"}, "heroes", (0, 0)),
+               who("orc", ORC, "monsters", (5, 5), conditions=list(conditions)),
+               who("lookout", ORC, "monsters", (9, 9))], [18])
+    rolled = next(e for e in enc.gm(gm.GmSave("orc", "ref", 15)) if isinstance(e, ev.SaveRolled))
+    assert rolled.total == 19 and rolled.success is success

@@ -204,6 +204,12 @@ class D20Saves(Component):
         return Explained(t.value, bonus_text(skill.strip().capitalize(), t), t)
 
     # --- the roll ---------------------------------------------------------------------------------------------
+    def creature_succeeds(self, creature: Creature, state: CombatantState, kind: str, face: int, total: int,
+                          dc: int) -> bool:
+        """:meth:`succeeds` for this creature as it now is (a ruleset may read its state: WOA-STAT-63, a helpless
+        creature fails its Reflex saves); the core's ignores the creature."""
+        return self.succeeds(kind, face, total, dc)
+
     def succeeds(self, kind: str, face: int, total: int, dc: int) -> bool:
         """Whether a roll of ``face`` on the d20 with ``total`` meets ``dc``. ``kind``: a save (fort, ref, will,
         death) — a natural 20 succeeds and a natural 1 fails when :attr:`natural_saves` (PFB-NAT-03/04) — or

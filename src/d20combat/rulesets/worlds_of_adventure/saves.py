@@ -150,6 +150,11 @@ class WoaSaves(D20Saves):
         Surviving rules are not in the seed: the hook only says so)."""
         return face == 1 and what.physical
 
+    def creature_succeeds(self, creature: Creature, state: CombatantState, kind: str, face: int, total: int,
+                          dc: int) -> bool:
+        """WOA-STAT-63 for every save the engine asks of a creature (the GM's called save too)."""
+        return self.save_degree(creature, state, kind, face, total, dc) in (Degree.SUCCESS, Degree.SUPERIOR)
+
     def degree(self, kind: str, face: int, result: int, dc: int) -> Degree:
         """The degree of a saving throw; a check (not a save) only succeeds or fails, with no natural results."""
         if kind.strip().lower() in _SAVE_ALIASES:
