@@ -165,7 +165,8 @@ def test_woa_get_up_options_come_back_with_their_fields_and_are_accepted(client:
         assert act(client, eid, {"kind": "end_turn"}, d["version"]).status_code == 200
         d = client.get(f"/api/encounters/{eid}/decision").json()
     rising = [o for o in d["options"] if o["kind"] in ("stand_up", "get_up")]
-    assert rising == [{"kind": "stand_up"}, {"kind": "get_up", "to": "crouching", "slowly": False, "path": []}]
+    assert rising == [{"kind": "stand_up"}, {"kind": "get_up", "to": "crouching", "slowly": False, "path": [],
+                      "evasive": False}]
     r = act(client, eid, rising[1], d["version"])
     assert r.status_code == 200, r.text
     assert _who(_state(client, eid), "hero")["conditions"] == ["crouching"]

@@ -152,7 +152,9 @@ class WoaSaves(D20Saves):
 
     def creature_succeeds(self, creature: Creature, state: CombatantState, kind: str, face: int, total: int,
                           dc: int) -> bool:
-        """WOA-STAT-63 for every save the engine asks of a creature (the GM's called save too)."""
+        """WOA-STAT-63 for every save the engine asks of a creature (the GM's called save too); a check as the core."""
+        if kind.strip().lower() not in _SAVE_ALIASES:
+            return self.succeeds(kind, face, total, dc)
         return self.save_degree(creature, state, kind, face, total, dc) in (Degree.SUCCESS, Degree.SUPERIOR)
 
     def degree(self, kind: str, face: int, result: int, dc: int) -> Degree:
