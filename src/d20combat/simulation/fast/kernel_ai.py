@@ -225,11 +225,11 @@ def move_to(m: tuple, k: int) -> Decision:  # type: ignore[type-arg]
 
 @njit
 def risks_of(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64, me: int,  # type: ignore[type-arg]
-             n: int) -> I64:
-    """``TacticalAI._provocation_risk``: the attacks of opportunity the path to each found square would offer
-    (zeros without reaction attacks)."""
+             n: int, ks: I64) -> I64:
+    """``TacticalAI._provocation_risk``: the attacks of opportunity the path to each found square ``ks`` (of the
+    first ``n``) would offer (zeros without reaction attacks, and for the squares not asked)."""
     if w[9][K_AOO]:
-        return path_risks(w, m, s, t, occ, order, me, m[8][FOUND], m[8][FOUND_PATHS], n)
+        return path_risks(w, m, s, t, occ, order, me, m[8][FOUND], m[8][FOUND_PATHS], n, ks)
     return np.zeros(n, dtype=np.int64)
 
 
@@ -254,9 +254,20 @@ def melee(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, o: int,  # type
     n = move_options(w, m, s, t, me)
     found = m[8][FOUND]  # the squares in (c, r) order, as the reference scans its map
     size, reach = cs[me, SIZE], cs[me, REACH]
-    risk = risks_of(w, m, s, t, occ, order, me, n)  # paths that provoke come last
-    best, best_risk, best_cost, best_hp, best_rank = -1, 0, 0, 0, 0
+    # Paths that provoke come last. Only the squares from which a foe is in reach decide the step into reach, so
+    # their risks are weighed first and every path's only if none will do (exact: weighing has no side effect).
+    near = np.empty(n, dtype=np.int64)
+    n_near = 0
     for k in range(n):
+        for foe in foes:
+            d = fp_dist(found[k, 0], found[k, 1], size, s[foe, PC], s[foe, PR], cs[foe, SIZE])
+            if 0 < d <= reach:
+                near[n_near] = k
+                n_near += 1
+                break
+    risk = risks_of(w, m, s, t, occ, order, me, n, near[:n_near]) if n_near else np.zeros(n, dtype=np.int64)
+    best, best_risk, best_cost, best_hp, best_rank = -1, 0, 0, 0, 0
+    for k in near[:n_near]:
         c, r, cost = found[k, 0], found[k, 1], found[k, 2]
         for foe in foes:
             d = fp_dist(c, r, size, s[foe, PC], s[foe, PR], cs[foe, SIZE])
@@ -267,6 +278,8 @@ def melee(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, o: int,  # type
         return act(A_END, 0, 0)
     if best != -1 and can_afford(w, s, t, C_MOVE):
         return move_to(m, best)
+    if n_near < n:
+        risk = risks_of(w, m, s, t, occ, order, me, n, np.arange(n))
     target = nearest_foe(s, cs, me, foes)
     tc, tr, tsize = s[target, PC], s[target, PR], cs[target, SIZE]
     here = fp_dist(s[me, PC], s[me, PR], size, tc, tr, tsize)
@@ -319,7 +332,7 @@ def archer(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, o: int,  # typ
     n_reach = move_options(w, m, s, t, me) if reach_ok(t, w, s) else 0
     found = m[8][FOUND]  # the squares in (c, r) order: by cost, then that order
     if n_reach and can_afford(w, s, t, C_MOVE):
-        risk = risks_of(w, m, s, t, occ, order, me, n_reach)  # by risk, cost, then that order
+        risk = risks_of(w, m, s, t, occ, order, me, n_reach, np.arange(n_reach))  # by risk, cost, then that order
         keys = np.empty(n_reach, dtype=np.int64)
         for k in range(n_reach):
             keys[k] = (risk[k] * 1_000_000 + found[k, 2]) * 1_000_000 + k

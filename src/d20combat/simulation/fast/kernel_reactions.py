@@ -119,52 +119,59 @@ def offered_at(w: tuple, m: tuple, s: I64, t: I64, occ: I16, enemy: int, mover: 
 
 @njit
 def path_risks(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64, mover: int,  # type: ignore[type-arg]
-               found: I64, paths: I64, n: int) -> I64:
-    """``Encounter.provocations`` for the first ``n`` found paths (rows ``(c, r, cost, diagonals, length)``):
-    how many enemies each would offer an attack of opportunity. As the reference caches it, each (square, enemy)
-    is judged once for all the paths (the state is the same for every path): here as one bit mask of the enemies
-    offered per square, a path's count the bits of the union over the squares it leaves."""
-    cs, opt, kn = w[0], w[1], w[9]
+               found: I64, paths: I64, n: int, ks: I64) -> I64:
+    """``Encounter.provocations`` for the found paths ``ks`` (rows ``(c, r, cost, diagonals, length)``) among the
+    first ``n`` (the others' counts left 0): how many enemies each would offer an attack of opportunity. As the
+    reference caches it, each (square, enemy) is judged once for all the paths (the state is the same for every
+    path): here as one bit mask of the enemies offered per square, a path's count the bits of the union over the
+    squares it leaves — each (square, enemy) judged only when a path still needs it (issue 14: a mover that starts
+    threatened judges that enemy once)."""
+    cs = w[0]
     size = cs[mover, SIZE]
     out = np.zeros(n, dtype=np.int64)
     c0, r0 = s[mover, PC], s[mover, PR]
     lo_c, hi_c, lo_r, hi_r = c0, c0, r0, r0
-    for k in range(n):
+    for k in ks:
         for i in range(found[k, 4]):
             lo_c, hi_c = min(lo_c, paths[k, i, 0]), max(hi_c, paths[k, i, 0])
             lo_r, hi_r = min(lo_r, paths[k, i, 1]), max(hi_r, paths[k, i, 1])
     n_all = s.shape[0]
     if n_all > 63:
-        return _path_risks_per_enemy(w, m, s, t, occ, order, mover, found, paths, n, lo_c, hi_c, lo_r, hi_r)
-    able = np.zeros(n_all, dtype=np.bool_)  # enemies that may react at all (the square left aside)
+        return _path_risks_per_enemy(w, m, s, t, occ, order, mover, found, paths, n, ks, lo_c, hi_c, lo_r, hi_r)
+    able = np.int64(0)  # enemies that may react at all (the square left aside), one bit each
     box = np.empty((n_all, 4), dtype=np.int64)  # the mover's origins each could threaten: its reach around it
-    any_able = False
     for enemy in range(n_all):
         if cs[enemy, SIDE] != cs[mover, SIDE] and s[enemy, REACT] > 0 and not s[enemy, DOWN]:
-            able[enemy] = True
-            any_able = True
+            able |= np.int64(1) << enemy
             squares = cs[enemy, REACH] // 5  # a footprint gap of more squares is farther than the reach
             box[enemy, 0] = s[enemy, PC] - squares - size + 1
             box[enemy, 1] = s[enemy, PC] + cs[enemy, SIZE] - 1 + squares
             box[enemy, 2] = s[enemy, PR] - squares - size + 1
             box[enemy, 3] = s[enemy, PR] + cs[enemy, SIZE] - 1 + squares
-    if not any_able:
+    if able == 0:
         return out
-    mask = np.full((hi_c - lo_c + 1, hi_r - lo_r + 1), -1, dtype=np.int64)
-    for k in range(n):
-        union = 0
+    # Per square: the enemies judged there so far and those of them offered. A (square, enemy) is judged only when
+    # a path leaving that square does not count the enemy yet (judging has no side effect, so skipping it changes
+    # no count), and a path stops looking once every able enemy is counted.
+    judged = np.zeros((hi_c - lo_c + 1, hi_r - lo_r + 1), dtype=np.int64)
+    offers = np.zeros((hi_c - lo_c + 1, hi_r - lo_r + 1), dtype=np.int64)
+    for k in ks:
+        union = np.int64(0)
         c, r = c0, r0
         for step in range(found[k, 4]):
-            bits = mask[c - lo_c, r - lo_r]
-            if bits < 0:  # the cheap test first: a call with the tables (w, m) costs more than it
-                bits = 0
+            x, y = c - lo_c, r - lo_r
+            todo = able & ~union & ~judged[x, y]
+            if todo:
+                bits = offers[x, y]
                 for enemy in range(n_all):
-                    if able[enemy] and box[enemy, 0] <= c <= box[enemy, 1] and box[enemy, 2] <= r <= box[enemy, 3] \
-                            and _could(s, cs, opt, kn, enemy, c, r, size) and \
-                            offered_at(w, m, s, t, occ, enemy, mover, c, r):
+                    if (todo >> enemy) & 1 and box[enemy, 0] <= c <= box[enemy, 1] and \
+                            box[enemy, 2] <= r <= box[enemy, 3] and offered_at(w, m, s, t, occ, enemy, mover, c, r):
                         bits |= np.int64(1) << enemy
-                mask[c - lo_c, r - lo_r] = bits
-            union |= bits
+                judged[x, y] |= todo
+                offers[x, y] = bits
+            union |= offers[x, y]
+            if union == able:
+                break
             c, r = paths[k, step, 0], paths[k, step, 1]
         count = 0
         while union:
@@ -176,8 +183,8 @@ def path_risks(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64, mover: 
 
 @njit
 def _path_risks_per_enemy(w: tuple, m: tuple, s: I64, t: I64, occ: I16,  # type: ignore[type-arg]
-                          order: I64, mover: int, found: I64, paths: I64, n: int, lo_c: int, hi_c: int, lo_r: int,
-                          hi_r: int) -> I64:
+                          order: I64, mover: int, found: I64, paths: I64, n: int, ks: I64, lo_c: int, hi_c: int,
+                          lo_r: int, hi_r: int) -> I64:
     """:func:`path_risks` for more creatures than a mask holds: each (square, enemy) judged once, per path the
     enemies counted once."""
     cs, opt, kn = w[0], w[1], w[9]
@@ -186,7 +193,7 @@ def _path_risks_per_enemy(w: tuple, m: tuple, s: I64, t: I64, occ: I16,  # type:
     c0, r0 = s[mover, PC], s[mover, PR]
     judged = np.full((s.shape[0], hi_c - lo_c + 1, hi_r - lo_r + 1), -1, dtype=np.int8)
     offered = np.zeros(s.shape[0], dtype=np.bool_)
-    for k in range(n):
+    for k in ks:
         offered[:] = False
         count = 0
         c, r = c0, r0
