@@ -14,11 +14,11 @@ from numpy.typing import NDArray
 
 from d20combat.simulation.fast.geometry import line_of_effect
 from d20combat.simulation.fast.grid import SQUARE_FT, distance_ft, gcd, is_passable, is_wall, within_reach
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit, njit_borrowing
 from d20combat.simulation.fast.lines import crossed_scaled_into
 
 
-@njit
+@njit_borrowing
 def closest_attack_origins_into(
     passable: NDArray[np.uint8],
     walls: NDArray[np.uint8],
@@ -70,7 +70,7 @@ def closest_attack_origins_into(
     return k
 
 
-@njit
+@njit_borrowing
 def _charge_blocked(
     passable: NDArray[np.uint8],
     walls: NDArray[np.uint8],
@@ -172,7 +172,7 @@ def charge_path_clear(
     return True
 
 
-@njit
+@njit_borrowing
 def charge_path_ok(
     passable: NDArray[np.uint8],
     walls: NDArray[np.uint8],

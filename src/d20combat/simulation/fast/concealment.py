@@ -11,11 +11,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from d20combat.simulation.fast.geometry import _in_fp
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit_borrowing
 from d20combat.simulation.fast.lines import _column_rows
 
 
-@njit
+@njit_borrowing
 def _conceal_max(
     concealing: NDArray[np.int16],
     ac: int,
@@ -52,7 +52,7 @@ def _conceal_max(
     return best
 
 
-@njit
+@njit_borrowing
 def terrain_concealment(
     concealing: NDArray[np.int16], ac: int, ar: int, asize: int, tc: int, tr: int, tsize: int
 ) -> tuple[int, int]:

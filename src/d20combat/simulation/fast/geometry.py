@@ -29,7 +29,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from d20combat.simulation.fast.grid import footprint_distance_ft
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit, njit_borrowing
 from d20combat.simulation.fast.lines import _column_rows as _column_rows
 from d20combat.simulation.fast.lines import _squeezes_wall as _squeezes_wall
 from d20combat.simulation.fast.lines import crossed_into as crossed_into
@@ -50,13 +50,13 @@ TOTAL = 3
 # --------------------------------------------------------------------------------------------
 
 
-@njit
+@njit_borrowing
 def _in_fp(c: int, r: int, fc: int, fr: int, size: int) -> bool:
     """Whether square ``(c, r)`` belongs to footprint ``(fc, fr, size)``."""
     return fc <= c < fc + size and fr <= r < fr + size
 
 
-@njit
+@njit_borrowing
 def _wall_blocked(walls: NDArray[np.uint8], px: int, py: int, qx: int, qy: int) -> bool:
     """``_Tracer.wall_blocker(p, q) is not None``: the line enters a wall or squeezes between two.
 
@@ -123,7 +123,7 @@ def _low_flood(
     return True, to_attacker, to_defender
 
 
-@njit
+@njit_borrowing
 def _low_obstacle_blocks(
     low_walls: NDArray[np.uint8], c: int, r: int, ac: int, ar: int, asize: int, tc: int, tr: int, tsize: int
 ) -> bool:
@@ -143,7 +143,7 @@ def _low_obstacle_blocks(
     return to_attacker >= to_defender
 
 
-@njit
+@njit_borrowing
 def _first_blocked(
     walls: NDArray[np.uint8],
     low_walls: NDArray[np.uint8],
@@ -189,7 +189,7 @@ def _first_blocked(
     return _squeezes_wall(walls, px, py, qx, qy)
 
 
-@njit
+@njit_borrowing
 def _walls_in_box(walls: NDArray[np.uint8], ac: int, ar: int, asize: int, tc: int, tr: int, tsize: int) -> bool:
     """``_any_in_box(game_map.walls, _box(a, b), frozenset())``: the early exit of ``cover._total``."""
     c0 = max(min(ac, tc), 0)
@@ -203,7 +203,7 @@ def _walls_in_box(walls: NDArray[np.uint8], ac: int, ar: int, asize: int, tc: in
     return False
 
 
-@njit
+@njit_borrowing
 def _total(walls: NDArray[np.uint8], ac: int, ar: int, asize: int, tc: int, tr: int, tsize: int) -> bool:
     """``cover._total(...) is not None``: EVERY corner-to-corner line hits a wall (PFB-COV-09..11)."""
     if not _walls_in_box(walls, ac, ar, asize, tc, tr, tsize):
@@ -220,7 +220,7 @@ def _total(walls: NDArray[np.uint8], ac: int, ar: int, asize: int, tc: int, tr: 
     return True
 
 
-@njit
+@njit_borrowing
 def cover_degree(
     walls: NDArray[np.uint8],
     low_walls: NDArray[np.uint8],
@@ -297,7 +297,7 @@ def cover_degree(
     return COVER
 
 
-@njit
+@njit_borrowing
 def line_of_effect(walls: NDArray[np.uint8], ac: int, ar: int, asize: int, tc: int, tr: int, tsize: int) -> bool:
     """``cover.line_of_effect(game_map, a, b)``: true unless walls give total cover (PFB-COV-11)."""
     return not _total(walls, ac, ar, asize, tc, tr, tsize)

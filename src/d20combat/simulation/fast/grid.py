@@ -12,13 +12,13 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit_borrowing
 
 SQUARE_FT = 5
 """Feet per square (``distance.SQUARE_FT``)."""
 
 
-@njit
+@njit_borrowing
 def footprint_distance_ft(ac: int, ar: int, an: int, bc: int, br: int, bn: int) -> int:
     """``distance.footprint_distance_ft`` via ``footprint_gap`` (PFB-GRID-06/07).
 
@@ -31,7 +31,7 @@ def footprint_distance_ft(ac: int, ar: int, an: int, bc: int, br: int, bn: int) 
     return SQUARE_FT * (dx + dy // 2)
 
 
-@njit
+@njit_borrowing
 def distance_ft(ac: int, ar: int, bc: int, br: int) -> int:
     """``distance.distance_ft`` between squares ``(ac, ar)`` and ``(bc, br)`` (PFB-GRID-01, PFB-MOVE-16b).
 
@@ -40,26 +40,26 @@ def distance_ft(ac: int, ar: int, bc: int, br: int) -> int:
     return footprint_distance_ft(ac, ar, 1, bc, br, 1)
 
 
-@njit
+@njit_borrowing
 def within_reach(ac: int, ar: int, an: int, reach_ft: int, tc: int, tr: int, tn: int) -> bool:
     """``reach.within_reach``: the target is more than 0 ft and at most ``reach_ft`` away (PFB-GRID-07)."""
     d = footprint_distance_ft(ac, ar, an, tc, tr, tn)
     return 0 < d <= reach_ft
 
 
-@njit
+@njit_borrowing
 def is_wall(walls: NDArray[np.uint8], c: int, r: int) -> bool:
     """``(c, r) in game_map.walls``; off-map squares are never walls."""
     return 0 <= c < walls.shape[0] and 0 <= r < walls.shape[1] and bool(walls[c, r] != 0)
 
 
-@njit
+@njit_borrowing
 def is_passable(passable: NDArray[np.uint8], c: int, r: int) -> bool:
     """``GameMap.is_passable``: on the map and enterable."""
     return 0 <= c < passable.shape[0] and 0 <= r < passable.shape[1] and bool(passable[c, r] != 0)
 
 
-@njit
+@njit_borrowing
 def gcd(a: int, b: int) -> int:
     """``math.gcd`` (of the absolute values, as ``math.gcd``)."""
     a = abs(a)
@@ -69,7 +69,7 @@ def gcd(a: int, b: int) -> int:
     return a
 
 
-@njit
+@njit_borrowing
 def ceil_div(a: int, b: int) -> int:
     """``lines._ceil_div``: ``ceil(a / b)`` in integers (``b > 0``)."""
     return -((-a) // b)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit, njit_borrowing
 from d20combat.simulation.fast.kernel_ai import (
     Decision,
     act,
@@ -23,7 +23,7 @@ from d20combat.simulation.fast.kernel_ai import (
     best_attack,
     can_afford,
     charge_plan,
-    foes_of,
+    foes_into,
     melee,
     move_to,
     step_ok,
@@ -53,12 +53,16 @@ from d20combat.simulation.fast.kernel_base import (
     L_FULL,
     L_STANDARD,
     LOADED,
+    M_PAD,
     MODE_CHARGE,
     MODE_MOVE,
     MODE_STEP,
     NOTE_DRAWS,
     NOTE_FIRES,
     NOTE_RELOADS,
+    PAD_BOOLS,
+    PAD_FOES,
+    PAD_PATH,
     PC,
     PR,
     R_CANNOT,
@@ -74,6 +78,7 @@ from d20combat.simulation.fast.kernel_base import (
     WIELD,
     dist_between,
     emit,
+    scratch,
     walk,
 )
 from d20combat.simulation.fast.kernel_cdg import BONUS as CDG_BONUS
@@ -126,7 +131,7 @@ from d20combat.simulation.fast.layout import (
     SPELL,
     T_SKL_CRIT,
 )
-from d20combat.simulation.fast.paths import Workspace
+from d20combat.simulation.fast.paths import FOUND_PATHS, Workspace
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
@@ -138,7 +143,7 @@ U32 = npt.NDArray[np.uint32]
 
 # ================================================================== the AI's choice and the coup de grace
 
-@njit
+@njit_borrowing
 def cdg_plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int,  # type: ignore[type-arg]
              foe: int) -> tuple[bool, int, int, int]:
     """The strike of ``CoupDeGraceRules.strike`` planned: (legal, attack total with the +4, cover degree, miss
@@ -155,7 +160,7 @@ def cdg_plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int,  # type: ign
     return ok, total, degree, pct
 
 
-@njit
+@njit_borrowing
 def cdg_kind(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, foe: int) -> int:  # type: ignore[type-arg]
     """``enc.check(CoupDeGrace(foe, square=its square))`` (CMV-CDG-01..03, 11): A_CDG, A_FIND (the target has
     total concealment and is not found yet) or A_END (illegal). The target is helpless and not dead."""
@@ -175,7 +180,7 @@ def cdg_kind(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, foe: int) ->
     return A_CDG if ok else A_END
 
 
-@njit
+@njit_borrowing
 def coup_de_grace(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32,  # type: ignore[type-arg]
                   me: int, foe: int) -> None:
     """``CoupDeGraceRules.strike``, the strike: pay, the found effect ends, the shot empties a crossbow, the
@@ -197,12 +202,13 @@ def coup_de_grace(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U
         survive_or_die(ev, s, cs, t, kn, tape, foe, t[T_STRUCK])
 
 
-@njit
+@njit_borrowing
 def choose(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64) -> Decision:  # type: ignore[type-arg]
-    """``TacticalAI.choose`` for the creature whose turn it is: (action, argument, argument)."""
+    """``TacticalAI.choose`` for the creature whose turn it is: (action, argument, argument, and for a move its
+    cost, diagonals and path length; the path in ``m[M_PAD][PAD_PATH]``)."""
     cs, opt = w[0], w[1]
     me = t[T_ACTOR]
-    foes = foes_of(s, cs, order, me)
+    foes = m[M_PAD][PAD_FOES][: foes_into(s, cs, order, me, m[M_PAD][PAD_FOES])]
     if foes.shape[0] == 0:
         return act(A_END, 0, 0)
     if w[9][K_TACTICS_CMV] and s[me, COND] & CB_PANICKED:  # CmvTactics.ai_suggestion: flee when panicked
@@ -229,7 +235,7 @@ def choose(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64) -> Decision
                         return act(kind, foe, 0)
     skill = skill_suggestion(w, m, s, t, occ, me, foes)  # SkillTactics.ai_suggestion (kernel_skill_tactics)
     if skill[0] != NO_SUGGESTION:
-        return skill[0], skill[1], skill[2], skill[3], 0, np.empty((0, 2), dtype=np.int64)
+        return skill[0], skill[1], skill[2], skill[3], 0, 0
     o = s[me, WIELD]
     if o == -1 or (opt[me, o, RELOAD] != RELOAD_NONE and not s[me, LOADED + o]):
         # _fix_weapon: reload the crossbow in hand, else draw any other weapon.
@@ -264,10 +270,11 @@ def choose(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64) -> Decision
 
 # ================================================================== actions (Encounter._resolve and handlers)
 
-@njit
+@njit_borrowing
 def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, order: I64,  # type: ignore[type-arg]
-            kind: int, a: int, b: int, move_cost: int, move_diags: int, path: I64) -> None:
-    """``Encounter._resolve`` for one of the AI's actions (already known legal)."""
+            kind: int, a: int, b: int, move_cost: int, move_diags: int, path_len: int) -> None:
+    """``Encounter._resolve`` for one of the AI's actions (already known legal); a move's path is the first
+    ``path_len`` squares of ``m[M_PAD][PAD_PATH]``."""
     cs, opt, kn = w[0], w[1], w[9]
     me = t[T_ACTOR]
     if kind == A_END:
@@ -277,7 +284,9 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
         advance(w, m, ev, s, cs, t, kn, tape, order)
         return
     why = distracting(opt, kn, me, kind, a, b)  # skill-based: a distracting act provokes before it happens
-    if why and not provoke(w, m, ev, s, t, occ, tape, order, me, np.zeros(s.shape[0], dtype=np.bool_), why):
+    offered = m[M_PAD][PAD_BOOLS]  # who has been offered an attack of opportunity: nobody yet
+    offered[:] = False
+    if why and not provoke(w, m, ev, s, t, occ, tape, order, me, offered, why):
         end_turn(ev, s, cs, t, kn, me, R_CANNOT)
         advance(w, m, ev, s, cs, t, kn, tape, order)
         return
@@ -310,7 +319,7 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
     elif kind == A_CHARGE:
         _ok, ec, er, dist = charge_plan(w, m, s, t, occ, me, a, b)
         spend(ev, t, me, A_CHARGE, a, L_FULL)
-        path = np.empty((1, 2), dtype=np.int64)
+        path = m[M_PAD][PAD_PATH][:1]
         path[0, 0] = ec
         path[0, 1] = er
         if kn[K_CHARGE_EARLY]:  # PFB-CHG-12 variant: −2 AC from the start of the charge movement
@@ -318,9 +327,7 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
             s[me, CHARGE_UNTIL] = t[T_ROUND] + 1
             charge_added(s, t, me)
         if kn[K_AOO]:  # CMV-COV-08: every threatened square left on the line provokes
-            line = charge_line(s[me, PC], s[me, PR], ec, er)
-            walk_provoking(w, m, ev, s, t, occ, tape, order, me, MODE_CHARGE, dist, t[T_DIAGS], line,
-                           line.shape[0])
+            charge_provoking(w, m, ev, s, t, occ, tape, order, me, dist, ec, er)
         else:
             walk(ev, s, cs, t, occ, me, MODE_CHARGE, dist, t[T_DIAGS], path, 1)
         if not s[me, DOWN]:
@@ -334,6 +341,7 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
         strenuous(ev, s, cs, t, kn, tape, me)
     elif kind == A_MOVE:
         spend(ev, t, me, A_MOVE, 0, pay_label(s, cs, t, kn, C_MOVE))
+        path = m[M_PAD][PAD_PATH][:path_len]
         if kn[K_AOO]:
             walk_provoking(w, m, ev, s, t, occ, tape, order, me, MODE_MOVE, move_cost, move_diags, path,
                            path.shape[0])
@@ -342,7 +350,7 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
     elif kind == A_STEP:
         _ok, new_diags = step_ok(w, m, s, t, me, a, b)
         spend(ev, t, me, A_STEP, 0, pay_label(s, cs, t, kn, C_FREE if kn[K_STEP_FREE] else C_NONE))
-        path = np.empty((1, 2), dtype=np.int64)
+        path = m[M_PAD][PAD_PATH][:1]
         path[0, 0] = a
         path[0, 1] = b
         walk(ev, s, cs, t, occ, me, MODE_STEP, 5, new_diags, path, 1)
@@ -372,6 +380,15 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
 
 
 @njit
+def charge_provoking(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32,  # type: ignore[type-arg]
+                     order: I64, me: int, dist: int, ec: int, er: int) -> None:
+    """The charge's movement to ``(ec, er)`` where every threatened square left on its line provokes (CMV-COV-08):
+    a function of its own, since the line is a new array (:func:`execute` allocates nothing)."""
+    line = charge_line(s[me, PC], s[me, PR], ec, er)
+    walk_provoking(w, m, ev, s, t, occ, tape, order, me, MODE_CHARGE, dist, t[T_DIAGS], line, line.shape[0])
+
+
+@njit
 def most_speed(cs: I64) -> int:
     """The largest move budget of the battle's creatures (at least 5 ft): the search workspace's budget."""
     return max(int(np.max(cs[:, SPEED])), int(np.max(cs[:, LAND_SPEED])), 5)
@@ -384,12 +401,12 @@ def run(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64, tape: U32, ev:
     ``ws``: the search's buffers and memo for this battle (:func:`search_workspace` for at least
     :func:`most_speed` and the largest size; the runner keeps one per compiled battle, :mod:`.memo`)."""
     # with a scratch copy of the low walls (kernel_cover)
-    m = (*m, ws, m[2].copy())
+    m = (*m, ws, m[2].copy(), scratch(s.shape[0], ws[FOUND_PATHS].shape[1]))  # m[8], m[9], m[M_PAD]
     positions(t, w[9], order)  # skill-based's active defense: who has had its turn (kernel_skill_defense)
     new_round(ev, s, w[0], t, w[9], 1, surprise)
     advance(w, m, ev, s, w[0], t, w[9], tape, order)
     while not t[T_ENDED] and t[T_HAS_TURN]:
-        kind, a, b, move_cost, move_diags, path = choose(w, m, s, t, occ, order)
+        kind, a, b, move_cost, move_diags, path_len = choose(w, m, s, t, occ, order)
         if t[T_EXHAUSTED]:
             return
-        execute(w, m, ev, s, t, occ, tape, order, kind, a, b, move_cost, move_diags, path)
+        execute(w, m, ev, s, t, occ, tape, order, kind, a, b, move_cost, move_diags, path_len)

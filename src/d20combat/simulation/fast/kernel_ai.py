@@ -10,7 +10,7 @@ import numpy.typing as npt
 from d20combat.simulation.fast.charge import charge_path_clear, closest_attack_origins_into
 from d20combat.simulation.fast.grid import distance_ft as sq_dist
 from d20combat.simulation.fast.grid import footprint_distance_ft as fp_dist
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit, njit_borrowing
 from d20combat.simulation.fast.kernel_base import (
     A_CHARGE,
     A_DRAW,
@@ -24,6 +24,8 @@ from d20combat.simulation.fast.kernel_base import (
     C_STANDARD,
     DOWN,
     HP,
+    M_PAD,
+    PAD_PATH,
     PC,
     PR,
     T_DIAGS,
@@ -66,26 +68,26 @@ U32 = npt.NDArray[np.uint32]
 
 # ================================================================== the AI (controllers/ai.py, TacticalAI)
 
-@njit
+@njit_borrowing
 def can_afford(w: tuple, s: I64, t: I64, cost: int) -> bool:  # type: ignore[type-arg]
     cs = w[0]
     kn = w[9]
     return pay_label(s, cs, t, kn, cost) != -1
 
 
-@njit
-def foes_of(s: I64, cs: I64, order: I64, me: int) -> I64:
-    """``enemies(me)`` in initiative order, without those out of the fight (TacticalAI.choose)."""
-    out = np.empty(order.shape[0], dtype=np.int64)
+@njit_borrowing
+def foes_into(s: I64, cs: I64, order: I64, me: int, out: I64) -> int:
+    """``enemies(me)`` in initiative order, without those out of the fight (TacticalAI.choose), written to the
+    start of ``out``: how many."""
     k = 0
     for i in order:
         if cs[i, SIDE] != cs[me, SIDE] and not s[i, DOWN]:
             out[k] = i
             k += 1
-    return out[:k]
+    return k
 
 
-@njit
+@njit_borrowing
 def best_attack(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, o: int,  # type: ignore[type-arg]
                 foes: I64) -> int:
     """``TacticalAI._best_attack``/``_score``: the foe this attack would hurt most, or -1."""
@@ -155,7 +157,7 @@ def charge_plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, foe: int,
     return True, ec, er, dist
 
 
-@njit
+@njit_borrowing
 def step_ok(w: tuple, m: tuple, s: I64, t: I64, me: int, c: int, r: int) -> tuple[bool, int]:  # type: ignore[type-arg]
     """``Encounter._do_step`` checked dry (PFB-MOVE-01..05): (legal, diagonal count after it)."""
     cs = w[0]
@@ -186,7 +188,7 @@ def step_ok(w: tuple, m: tuple, s: I64, t: I64, me: int, c: int, r: int) -> tupl
     return True, diagonals
 
 
-@njit
+@njit_borrowing
 def nearest_foe(s: I64, cs: I64, me: int, foes: I64) -> int:
     """``TacticalAI._nearest_foe``: by distance, then hp, then id."""
     best = -1
@@ -201,26 +203,31 @@ def nearest_foe(s: I64, cs: I64, me: int, foes: I64) -> int:
     return best
 
 
-@njit
+@njit_borrowing
 def reach_ok(t: I64, w: tuple, s: I64) -> bool:  # type: ignore[type-arg]
     """``TacticalAI._reachable`` asks for squares only when a move is still possible."""
     return not t[T_STEPPED] and can_afford(w, s, t, C_MOVE)
 
 
-Decision = tuple[int, int, int, int, int, I64]
-"""(action, argument, argument, move cost, diagonals after the move, path) — the last three for moves only."""
+Decision = tuple[int, int, int, int, int, int]
+"""(action, argument, argument, move cost, diagonals after the move, path length) — the last three for moves only;
+the path itself is in ``m[M_PAD][PAD_PATH]`` (:func:`move_to`)."""
 
 
-@njit
+@njit_borrowing
 def act(kind: int, a: int, b: int) -> Decision:
-    return kind, a, b, 0, 0, np.empty((0, 2), dtype=np.int64)
+    return kind, a, b, 0, 0, 0
 
 
-@njit
+@njit_borrowing
 def move_to(m: tuple, k: int) -> Decision:  # type: ignore[type-arg]
-    """A move to square ``k`` the AI just found (``Encounter.move_options``), along its cheapest path."""
-    found, paths = m[8][FOUND], m[8][FOUND_PATHS]
-    return A_MOVE, found[k, 0], found[k, 1], found[k, 2], found[k, 3], paths[k, : found[k, 4]].copy()
+    """A move to square ``k`` the AI just found (``Encounter.move_options``), along its cheapest path (copied to
+    ``m[M_PAD][PAD_PATH]``: the next search may overwrite the found ones before the move is made)."""
+    found, paths, path = m[8][FOUND], m[8][FOUND_PATHS], m[M_PAD][PAD_PATH]
+    for j in range(found[k, 4]):
+        path[j, 0] = paths[k, j, 0]
+        path[j, 1] = paths[k, j, 1]
+    return A_MOVE, found[k, 0], found[k, 1], found[k, 2], found[k, 3], found[k, 4]
 
 
 @njit
@@ -293,7 +300,7 @@ def melee(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, o: int,  # type
     return act(A_END, 0, 0)
 
 
-@njit
+@njit_borrowing
 def shot_from(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, o: int, foes: I64,  # type: ignore[type-arg]
               c: int, r: int) -> bool:
     for f in foes:
@@ -303,7 +310,7 @@ def shot_from(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, o: int, foe
     return False
 
 
-@njit
+@njit_borrowing
 def clear_of_foes(s: I64, cs: I64, me: int, foes: I64, c: int, r: int) -> bool:
     """No foe within 10 ft of ``(c, r)`` (PFB-ATK-09's band, as TacticalAI keeps its archers out of it)."""
     for f in foes:  # noqa: SIM110 - numba compiles loops, not generator expressions

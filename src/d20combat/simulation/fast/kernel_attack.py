@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from d20combat.simulation.fast.grid import within_reach
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit_borrowing
 from d20combat.simulation.fast.kernel_base import CB_COWERING, COND, DOWN, PC, PR, WIELD
 from d20combat.simulation.fast.kernel_injury import damage_taken
 from d20combat.simulation.fast.layout import (
@@ -39,7 +39,7 @@ I64 = npt.NDArray[np.int64]
 _W, _E, _N, _S = 1, 2, 4, 8
 
 
-@njit
+@njit_borrowing
 def _sides(xn: int, yn: int, d: int, x0: int, x1: int, y0: int, y1: int) -> int:
     """``flanking._sides`` of the point (xn / d, yn / d) as bits W, E, N, S."""
     out = 0
@@ -54,7 +54,7 @@ def _sides(xn: int, yn: int, d: int, x0: int, x1: int, y0: int, y1: int) -> int:
     return out
 
 
-@njit
+@njit_borrowing
 def crossing(px: int, py: int, qx: int, qy: int, x0: int, x1: int, y0: int, y1: int) -> tuple[bool, int, int]:
     """``flanking.crossing``: (passes through the box's open interior, sides entered, sides left); the parameters
     t are kept as exact fractions num / den (den > 0)."""
@@ -85,7 +85,7 @@ def crossing(px: int, py: int, qx: int, qy: int, x0: int, x1: int, y0: int, y1: 
     return True, enter, leave
 
 
-@njit
+@njit_borrowing
 def flanks(ac: int, ar: int, an: int, bc: int, br: int, bn: int, tc: int, tr: int, tn: int) -> bool:
     """``flanking.flanking_fact(...) is not None``: a line between the centres of a square of each crosses
     opposite borders (or corners) of the defender's space."""
@@ -103,7 +103,7 @@ def flanks(ac: int, ar: int, an: int, bc: int, br: int, bn: int, tc: int, tr: in
     return False
 
 
-@njit
+@njit_borrowing
 def _melee_reach(s: I64, cs: I64, opt: I64, i: int) -> int:
     """``melee_weapon_in_hand``: the creature's reach with a melee weapon in hand, else 0 (threatens nothing)."""
     o = s[i, WIELD]
@@ -112,7 +112,7 @@ def _melee_reach(s: I64, cs: I64, opt: I64, i: int) -> int:
     return int(cs[i, REACH])
 
 
-@njit
+@njit_borrowing
 def flanked(s: I64, cs: I64, opt: I64, att: int, tgt: int) -> bool:
     """``SituationalModifiers.flanking``: an ally (in the order of names) that can act, is not helpless, has a
     melee weapon in hand and reaches the target, on its opposite side (CMV-COND-33/34)."""
@@ -133,7 +133,7 @@ def flanked(s: I64, cs: I64, opt: I64, att: int, tgt: int) -> bool:
     return False
 
 
-@njit
+@njit_borrowing
 def _in_plane(light: I64, plane: int, c0: int, r0: int, size: int) -> bool:
     for c in range(c0, c0 + size):
         for r in range(r0, r0 + size):
@@ -142,14 +142,14 @@ def _in_plane(light: I64, plane: int, c0: int, r0: int, size: int) -> bool:
     return False
 
 
-@njit
+@njit_borrowing
 def _elevation(light: I64, c: int, r: int) -> int:
     if 0 <= c < light.shape[1] and 0 <= r < light.shape[2]:
         return int(light[ELEVATION_PLANE, c, r])
     return 0
 
 
-@njit
+@njit_borrowing
 def higher_ground(s: I64, cs: I64, light: I64, att: int, tgt: int) -> bool:
     """CMV-SIT-04: the attacker's lowest square stands higher than the defender's highest."""
     low = 1 << 40
@@ -163,7 +163,7 @@ def higher_ground(s: I64, cs: I64, light: I64, att: int, tgt: int) -> bool:
     return low > high
 
 
-@njit
+@njit_borrowing
 def situational(s: I64, cs: I64, opt: I64, kn: I64, light: I64, att: int, tgt: int, ranged: bool) -> int:
     """``SituationalModifiers.situational_attack_modifiers``, summed (they are untyped and add, CMV-SIT-03)."""
     if not kn[K_ATK_CMV]:

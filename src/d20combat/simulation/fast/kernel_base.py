@@ -8,12 +8,14 @@ import numpy as np
 import numpy.typing as npt
 
 from d20combat.simulation.fast.grid import footprint_distance_ft
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit, njit_borrowing
 from d20combat.simulation.fast.layout import CON_SCORE, K_INJURY_CMV, SIZE, T_SKL_END
 
 I64 = npt.NDArray[np.int64]
 I16 = npt.NDArray[np.int16]
 U32 = npt.NDArray[np.uint32]
+F64 = npt.NDArray[np.float64]
+B1 = npt.NDArray[np.bool_]
 
 # --- mutable per-creature state (S) -------------------------------------------------------------------
 HP, PC, PR, STABLE, WIELD, CHARGE_UNTIL, DEALT, TAKEN, SURPRISED = range(9)
@@ -57,6 +59,27 @@ L_STANDARD, L_MOVE, L_STD_AS_MOVE, L_FULL, L_FREE, L_NONE = 0, 1, 2, 3, 4, 5
 # --- actions -------------------------------------------------------------------------------------------------
 A_END, A_ATTACK, A_MOVE, A_CHARGE, A_DRAW, A_RELOAD, A_STEP, A_CDG, A_FIND = 0, 1, 2, 3, 4, 5, 6, 7, 8
 
+# --- the encounter's scratch arrays (m[M_PAD]) ------------------------------------------------------------------
+M_PAD = 10
+"""``m[M_PAD]``: the encounter's scratch arrays (:func:`scratch`, made once by ``kernel.run``), so that the helpers
+called every turn allocate nothing and compile without reference counting (:func:`.jit.njit_borrowing`):"""
+PAD_FOES, PAD_INTS, PAD_FLOATS, PAD_BOOLS, PAD_PATH = range(5)
+"""``PAD_FOES``: the foes of the creature choosing (``kernel_ai.foes_into``); ``PAD_INTS`` / ``PAD_FLOATS``: the
+skill-based tactics' candidates (``kernel_skill_tactics.suggestion``); ``PAD_BOOLS``: a mask of creatures (who
+has been offered an attack of opportunity); ``PAD_PATH``: the chosen move's path (``kernel_ai.move_to``), read by
+``kernel.execute``. Each has one writer at a time: none is used by a function its own user calls."""
+PAD_PER_FOE = 16
+"""Integers of ``PAD_INTS`` per creature (the suggestion's sorted foes and its table of 3 candidates per foe)."""
+
+
+@njit
+def scratch(n: int, longest_path: int) -> tuple[I64, I64, F64, B1, I64]:
+    """The scratch arrays of :data:`M_PAD` for ``n`` creatures and paths of up to ``longest_path`` squares."""
+    return (np.zeros(n, dtype=np.int64), np.zeros(PAD_PER_FOE * n + 8, dtype=np.int64),
+            np.zeros(3 * n + 16, dtype=np.float64), np.zeros(n, dtype=np.bool_),
+            np.zeros((max(longest_path, 1), 2), dtype=np.int64))
+
+
 # --- event rows (EV[k] = code, a, b, c, d, e, f, g) ---------------------------------------------------------
 E_ROUND, E_TURN_START, E_TURN_END, E_BUDGET, E_MOVED, E_PATH, E_ATTACK, E_DAMAGED, E_NOTE, E_STABLE, \
     E_EFFECT_ADD, E_EFFECT_END, E_EQUIP, E_END = range(1, 15)
@@ -82,7 +105,7 @@ SRC_BLEEDING, SRC_STRENUOUS, SRC_CDG = -1, -2, -3
 
 # ================================================================== dice and events
 
-@njit
+@njit_borrowing
 def roll(t: I64, tape: U32, sides: int) -> int:
     """``random.Random.randint(1, sides)`` on the tape (``_randbelow_with_getrandbits``)."""
     k = 0
@@ -103,7 +126,7 @@ def roll(t: I64, tape: U32, sides: int) -> int:
             return int(r) + 1
 
 
-@njit
+@njit_borrowing
 def emit(ev: I64, t: I64, code: int, a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> None:
     n = t[T_NEV]
     if n < ev.shape[0]:
@@ -120,7 +143,7 @@ def emit(ev: I64, t: I64, code: int, a: int, b: int, c: int, d: int, e: int, f: 
 
 # ================================================================== health
 
-@njit
+@njit_borrowing
 def health(hp: int, con_score: int) -> int:
     """``rules.health.health`` (PFB-HP-01..03)."""
     if hp <= -con_score:
@@ -132,7 +155,7 @@ def health(hp: int, con_score: int) -> int:
     return H_OK
 
 
-@njit
+@njit_borrowing
 def refresh(s: I64, cs: I64, kn: I64, i: int) -> None:
     """``DOWN`` and ``DEAD`` of creature ``i`` from its hp (PFB-HP-02/03) or its stored conditions (CMV-INJ-10,
     CMV-INJ-14, CMV-INJ-17: dying, stable and dead are helpless; damage alone never kills)."""
@@ -145,7 +168,7 @@ def refresh(s: I64, cs: I64, kn: I64, i: int) -> None:
         s[i, DEAD] = 1 if h == H_DEAD else 0
 
 
-@njit
+@njit_borrowing
 def apply_damage(ev: I64, s: I64, cs: I64, t: I64, kn: I64, target: int, amount: int, source: int) -> None:
     """Emit ``Damaged`` and apply it (``apply._damaged``); the injury component's answer comes after."""
     emit(ev, t, E_DAMAGED, target, amount, source, 0, 0, 0, 0)
@@ -157,12 +180,12 @@ def apply_damage(ev: I64, s: I64, cs: I64, t: I64, kn: I64, target: int, amount:
     refresh(s, cs, kn, target)
 
 
-@njit
+@njit_borrowing
 def dist_between(s: I64, cs: I64, i: int, j: int) -> int:
     return footprint_distance_ft(s[i, PC], s[i, PR], cs[i, SIZE], s[j, PC], s[j, PR], cs[j, SIZE])
 
 
-@njit
+@njit_borrowing
 def occupy(occ: I16, s: I64, cs: I64, i: int, delta: int) -> None:
     size = cs[i, SIZE]
     for dc in range(size):
@@ -170,7 +193,7 @@ def occupy(occ: I16, s: I64, cs: I64, i: int, delta: int) -> None:
             occ[s[i, PC] + dc, s[i, PR] + dr] += delta
 
 
-@njit
+@njit_borrowing
 def walk(ev: I64, s: I64, cs: I64, t: I64, occ: I16, me: int, mode: int, cost: int, diags: int,
          path: I64, plen: int) -> None:
     """Emit ``Moved`` and apply it (``apply._moved``); one stretch without attacks of opportunity."""

@@ -11,7 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from d20combat.simulation.fast.geometry import TOTAL, cover_degree
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit_borrowing
 from d20combat.simulation.fast.kernel_attack import situational
 from d20combat.simulation.fast.kernel_base import (
     CB_DYING,
@@ -66,7 +66,7 @@ BONUS = 4
 """CMV-CDG-04: +4 to hit."""
 
 
-@njit
+@njit_borrowing
 def find(ev: I64, s: I64, t: I64, actor: int, target: int) -> None:
     """CMV-CDG-11: the first of two full-round actions finds the target in its square, for two rounds (beside any
     other creature the actor has found, kernel_effects)."""
@@ -77,13 +77,13 @@ def find(ev: I64, s: I64, t: I64, actor: int, target: int) -> None:
     emit(ev, t, E_FIND_NOTE, actor, target, c, r, 0, 0, 0)
 
 
-@njit
+@njit_borrowing
 def lose_found(ev: I64, s: I64, t: I64, actor: int, target: int) -> None:
     """The effect "found <target>" ends (the coup de grace strikes)."""
     end_found(ev, s, t, actor, found_slot(s, actor, target))
 
 
-@njit
+@njit_borrowing
 def adjacent_shot(s: I64, cs: I64, opt: I64, kn: I64, cover_mode: I64, walls: U8, low: U8, scratch: U8,
                   concealing: I16, light: I64, occ: I16, att: int, tgt: int, o: int) -> tuple[bool, int, int, int]:
     """``CoupDeGraceRules.adjacent_shot`` (CMV-CDG-03): a loaded projectile weapon, no 10-ft rule, no range or
@@ -104,7 +104,7 @@ def adjacent_shot(s: I64, cs: I64, opt: I64, kn: I64, cover_mode: I64, walls: U8
     return True, int(total), degree, -pct if any_total else pct
 
 
-@njit
+@njit_borrowing
 def survive_or_die(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, target: int, dealt: int) -> None:
     """``CoupDeGraceRules.save`` (CMV-CDG-06..09): dead unless a death save DC 10 + the damage dealt passes; a
     survivor is no longer dying or stable (unless ``cmv_cdg_survivor_keeps_state``) and its damage is set to hp."""

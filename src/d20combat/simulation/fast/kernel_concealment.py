@@ -21,7 +21,7 @@ from numpy.typing import NDArray
 
 from d20combat.simulation.fast.concealment import terrain_concealment
 from d20combat.simulation.fast.geometry import _in_fp
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit_borrowing
 from d20combat.simulation.fast.layout import (
     AREA_PLANE,
     BLUR_PCT,
@@ -42,7 +42,7 @@ CAP = 50
 """CMV-CONC-15: stacked concealment never passes 50 %."""
 
 
-@njit
+@njit_borrowing
 def light_sources(light: I64, cs: I64, att: int, tc: int, tr: int, tsize: int, dist: int,
                    whole_space: bool) -> tuple[int, int]:
     """Rules 3 and 4 of ``concealment_sources`` as (dim %, dark %): dim light on a defender square the attacker
@@ -68,7 +68,7 @@ def light_sources(light: I64, cs: I64, att: int, tc: int, tr: int, tsize: int, d
     return dim_pct, 50 if dark == tsize * tsize else 0
 
 
-@njit
+@njit_borrowing
 def _line_max(concealing: I16, labels: I64, area: int, ac: int, ar: int, asize: int, px: int, py: int, qx: int,
               qy: int) -> int:
     """Strongest percent (> 0) among the squares line ``p``-``q`` crosses outside the attacker's footprint and in
@@ -91,7 +91,7 @@ def _line_max(concealing: I16, labels: I64, area: int, ac: int, ar: int, asize: 
     return best
 
 
-@njit
+@njit_borrowing
 def _terrain_through(concealing: I16, labels: I64, area: int, ac: int, ar: int, asize: int, tc: int, tr: int,
                      tsize: int) -> int:
     """The strongest terrain source of ``concealment_sources(area map, a, Vision(), t, through_defender=True)``:
@@ -125,14 +125,14 @@ def _terrain_through(concealing: I16, labels: I64, area: int, ac: int, ar: int, 
     return max(inside, between)
 
 
-@njit
+@njit_borrowing
 def _gcd(a: int, b: int) -> int:
     while b:
         a, b = b, a % b
     return a
 
 
-@njit
+@njit_borrowing
 def _stack(independent: bool, p: int, raw: int, num: int, den: int) -> tuple[int, int, int]:
     """One more source of ``p`` % into the running (sum, kept fraction num/den); the fraction stops at the cap."""
     if p <= 0:
@@ -147,7 +147,7 @@ def _stack(independent: bool, p: int, raw: int, num: int, den: int) -> tuple[int
     return raw, num // g, den // g
 
 
-@njit
+@njit_borrowing
 def stacked_concealment(kn: I64, concealing: I16, light: I64, cs: I64, att: int, ac: int, ar: int, asize: int,
                         tc: int, tr: int, tsize: int, dist: int, adjacent: bool, tgt: int) -> tuple[int, bool]:
     """``StackingConcealment.combine(concealment_sources(…))`` from ``(ac, ar)``: (miss chance %, a total source)."""
@@ -187,7 +187,7 @@ def stacked_concealment(kn: I64, concealing: I16, light: I64, cs: I64, att: int,
     return min(raw, CAP), dark > 0
 
 
-@njit
+@njit_borrowing
 def concealment(kn: I64, concealing: I16, light: I64, cs: I64, att: int, ac: int, ar: int, asize: int, tc: int,
                 tr: int, tsize: int, dist: int, adjacent: bool, tgt: int) -> tuple[int, bool]:
     """The concealment component's miss chance for an attack from ``(ac, ar)`` on creature ``tgt``: (%, a total

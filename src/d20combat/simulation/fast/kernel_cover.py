@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from d20combat.simulation.fast.geometry import COVER, NONE, TOTAL, cover_degree
 from d20combat.simulation.fast.grid import footprint_distance_ft as fp_dist
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit_borrowing
 from d20combat.simulation.fast.kernel_base import PC, PR
 from d20combat.simulation.fast.layout import LOW_RUN_PLANE, SIZE
 
@@ -32,7 +32,7 @@ U8 = npt.NDArray[np.uint8]
 LOW_OBSTACLE_REACH_FT = 30
 
 
-@njit
+@njit_borrowing
 def _run_near(light: I64, label: int, tc: int, tr: int, tsize: int) -> bool:
     """Some square of low-wall run ``label`` lies within 30 ft of the target (``obstacle_distance_ft`` ≤ 30)."""
     span = LOW_OBSTACLE_REACH_FT // 5
@@ -43,7 +43,7 @@ def _run_near(light: I64, label: int, tc: int, tr: int, tsize: int) -> bool:
     return False
 
 
-@njit
+@njit_borrowing
 def _filter_low(low: U8, scratch: U8, light: I64, c0: int, c1: int, r0: int, r1: int, tc: int, tr: int,
                 tsize: int) -> None:
     """``SoftAndImprovedCover._cover_map`` inside the box: the low walls of runs near enough to the target."""
@@ -53,14 +53,14 @@ def _filter_low(low: U8, scratch: U8, light: I64, c0: int, c1: int, r0: int, r1:
                 scratch[c, r] = 1 if _run_near(light, light[LOW_RUN_PLANE, c, r], tc, tr, tsize) else 0
 
 
-@njit
+@njit_borrowing
 def _occupy(occ: I16, s: I64, cs: I64, i: int, delta: int) -> None:
     for dc in range(cs[i, SIZE]):
         for dr in range(cs[i, SIZE]):
             occ[s[i, PC] + dc, s[i, PR] + dr] += delta
 
 
-@njit
+@njit_borrowing
 def _best(best: int, degree: int) -> int:
     """``_best_for_attacker``: no cover if any fact has none, else cover if any has it, else total."""
     if best == NONE or degree == NONE:
@@ -70,7 +70,7 @@ def _best(best: int, degree: int) -> int:
     return TOTAL
 
 
-@njit
+@njit_borrowing
 def soft_and_improved_cover(walls: U8, low: U8, scratch: U8, light: I64, occ: I16, s: I64, cs: I64, att: int,
                             tgt: int, fc: int, fr: int, ranged: bool, adjacent: bool, soft_ok: bool) -> int:
     """``SoftAndImprovedCover.find_cover(...).degree`` for ``att`` attacking from ``(fc, fr)``: NONE, COVER or

@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from d20combat.simulation.fast.grid import footprint_distance_ft as fp_dist
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit_borrowing
 from d20combat.simulation.fast.kernel_base import CB_COWERING, CB_OFF_GUARD, COND, PC, PR, SURPRISED, T_SURPRISE
 from d20combat.simulation.fast.kernel_concealment import light_sources
 from d20combat.simulation.fast.kernel_injury import set_condition
@@ -28,7 +28,7 @@ RC_SURPRISED, RC_CHANCE_TO_ACT = 20, 21
 """The reasons of off-guard's ``ConditionSet`` rows (after kernel_injury's)."""
 
 
-@njit
+@njit_borrowing
 def start_of_round(ev: I64, s: I64, cs: I64, t: I64, kn: I64) -> None:
     """``OffGuardDefense.start_of_round``: in the surprise round the surprised are off-guard (CMV-COND-40), set
     in the order of their names."""
@@ -41,14 +41,14 @@ def start_of_round(ev: I64, s: I64, cs: I64, t: I64, kn: I64) -> None:
                 set_condition(ev, s, cs, t, kn, i, CB_OFF_GUARD, True, RC_SURPRISED)
 
 
-@njit
+@njit_borrowing
 def start_of_turn(ev: I64, s: I64, cs: I64, t: I64, kn: I64, actor: int) -> None:
     """``OffGuardDefense.start_of_turn``: no longer off-guard once it gets a chance to act (CMV-COND-41)."""
     if kn[K_DEF_CMV] and s[actor, COND] & CB_OFF_GUARD and not (t[T_SURPRISE] and s[actor, SURPRISED]):
         set_condition(ev, s, cs, t, kn, actor, CB_OFF_GUARD, False, RC_CHANCE_TO_ACT)
 
 
-@njit
+@njit_borrowing
 def off_guard(s: I64, cs: I64, t: I64, kn: I64, light: I64, att: int, tgt: int) -> int:
     """The defense context's flat-footed: surprised in the surprise round (PFB-SURP-09), and with off-guard's
     defense also off-guard (CMV-COND-37) or attacked by a foe it cannot see (CMV-COND-40): 1 or 0."""
@@ -67,7 +67,7 @@ def off_guard(s: I64, cs: I64, t: I64, kn: I64, light: I64, att: int, tgt: int) 
     return 0
 
 
-@njit
+@njit_borrowing
 def squeezing(s: I64, cs: I64, kn: I64, light: I64, i: int) -> int:
     """CMV-SIT-10/11: −4 Armor Class while any square of its space is narrow (0 without off-guard's defense)."""
     if not kn[K_DEF_CMV]:

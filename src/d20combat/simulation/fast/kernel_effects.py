@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit_borrowing
 from d20combat.simulation.fast.kernel_base import CHARGE_UNTIL, E_EFFECT_END, E_FOUND_END, T_ROUND, emit
 
 I64 = npt.NDArray[np.int64]
@@ -27,7 +27,7 @@ FX_W = 5
 FX_COLS = 1 + FX_SLOTS * FX_W
 
 
-@njit
+@njit_borrowing
 def fx_base(s: I64) -> int:
     """The first of the effect columns of ``s``."""
     return int(s.shape[1]) - FX_COLS
@@ -40,7 +40,7 @@ def clear_effects(s: I64) -> None:
         s[:, base + 1 + k * FX_W + FX_TGT] = -1
 
 
-@njit
+@njit_borrowing
 def found_slot(s: I64, i: int, target: int) -> int:
     """``CoupDeGraceRules.found``: the slot of creature ``i``'s effect "found <target> at (c, r)", or -1."""
     col = fx_base(s) + 1
@@ -50,7 +50,7 @@ def found_slot(s: I64, i: int, target: int) -> int:
     return -1
 
 
-@njit
+@njit_borrowing
 def add_found(s: I64, t: I64, i: int, target: int, c: int, r: int, until: int) -> None:
     """Creature ``i`` carries "found <target> at (c, r)" until ``until`` (in a free slot, the newest last)."""
     col = fx_base(s) + 1
@@ -67,7 +67,7 @@ def add_found(s: I64, t: I64, i: int, target: int, c: int, r: int, until: int) -
     raise ValueError("more found effects at once than the kernel keeps (FX_SLOTS)")
 
 
-@njit
+@njit_borrowing
 def end_found(ev: I64, s: I64, t: I64, i: int, k: int) -> None:
     """The found effect in slot ``k`` of creature ``i`` ends (its round has come, or the coup de grace strikes)."""
     at = fx_base(s) + 1 + k * FX_W
@@ -75,14 +75,14 @@ def end_found(ev: I64, s: I64, t: I64, i: int, k: int) -> None:
     s[i, at + FX_TGT] = -1
 
 
-@njit
+@njit_borrowing
 def charge_added(s: I64, t: I64, i: int) -> None:
     """Creature ``i``'s charging effect was just added: note its place in the order."""
     s[i, fx_base(s) + CHARGE_SEQ] = t[T_FX_SEQ]
     t[T_FX_SEQ] += 1
 
 
-@njit
+@njit_borrowing
 def end_own_effects(ev: I64, s: I64, t: I64, actor: int) -> None:
     """``Encounter._start_of_turn``'s end of the effects anchored to ``actor`` whose round has come (all of them
     on the actor itself: the charge's and the found ones), in the order they were added (PFB-TIME-03..05)."""

@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from d20combat.simulation.fast.grid import footprint_distance_ft as fp_dist
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit_borrowing
 from d20combat.simulation.fast.kernel_base import (
     CB_COWERING,
     CB_PANICKED,
@@ -52,7 +52,7 @@ RC_CORNERED, RC_NOT_CORNERED, RC_NOT_PANICKED, RC_OVERCOMES = 30, 31, 32, 33
 """The reasons of fear's ``ConditionSet`` rows (kernel_injury's ``RC_*`` and kernel_defense's are below)."""
 
 
-@njit
+@njit_borrowing
 def occ_kinds(s: I64, cs: I64, me: int, out: npt.NDArray[np.int8], c_lo: int, r_lo: int, w: int, h: int) -> None:
     """``Encounter.occupancy`` from ``me``'s side over ``w`` × ``h`` squares from ``(c_lo, r_lo)``, into
     ``out[c - c_lo, r - r_lo]``: 0 empty, 1 helpless, 2 ally, 3 enemy, the strictest per square."""
@@ -75,7 +75,7 @@ def occ_kinds(s: I64, cs: I64, me: int, out: npt.NDArray[np.int8], c_lo: int, r_
                     out[c, r] = kind
 
 
-@njit
+@njit_borrowing
 def move_options(w: tuple, m: tuple, s: I64, t: I64, me: int) -> int:  # type: ignore[type-arg]
     """``Encounter.move_options`` (PFB-MOVE-06..27) for the creature whose turn it is: how many squares, found
     in ``m[8]`` (rows ``(c, r, cost, diagonals, path length)`` in ``(c, r)`` order; see ``paths.reachable_into``).
@@ -93,7 +93,7 @@ def move_options(w: tuple, m: tuple, s: I64, t: I64, me: int) -> int:  # type: i
     return n
 
 
-@njit
+@njit_borrowing
 def fear_source(s: I64, cs: I64, me: int) -> int:
     """``Fear.source``: the creature its panic names, else the nearest foe still in the fight (by distance, then
     name); -1: none."""
@@ -109,13 +109,13 @@ def fear_source(s: I64, cs: I64, me: int) -> int:
     return best
 
 
-@njit
+@njit_borrowing
 def farther(s: I64, cs: I64, me: int, src: int, c: int, r: int) -> int:
     """The distance from square ``(c, r)`` (``me``'s footprint there) to the source."""
     return fp_dist(c, r, cs[me, SIZE], s[src, PC], s[src, PR], cs[src, SIZE])
 
 
-@njit
+@njit_borrowing
 def cornered(w: tuple, m: tuple, s: I64, t: I64, me: int, src: int) -> bool:  # type: ignore[type-arg]
     """``Fear.cornered`` (CMV-COND-26): no square within its speed is farther from the source than its own."""
     cs = w[0]
@@ -128,7 +128,7 @@ def cornered(w: tuple, m: tuple, s: I64, t: I64, me: int, src: int) -> bool:  # 
     return True
 
 
-@njit
+@njit_borrowing
 def panic(ev: I64, w: tuple, m: tuple, s: I64, t: I64, me: int) -> None:  # type: ignore[type-arg]
     """``Fear.panic`` at the end of the injury's start of turn (CMV-COND-29): a panicked creature with nowhere to
     flee cowers; once it can flee, or is no longer panicked, it stops."""
@@ -147,7 +147,7 @@ def panic(ev: I64, w: tuple, m: tuple, s: I64, t: I64, me: int) -> None:  # type
         set_condition(ev, s, cs, t, kn, me, CB_COWERING, False, RC_NOT_CORNERED)
 
 
-@njit
+@njit_borrowing
 def flee_square(w: tuple, m: tuple, s: I64, t: I64, me: int, src: int) -> int:  # type: ignore[type-arg]
     """``CmvTactics.flee`` (CMV-COND-28): the found square (``m[8][FOUND]``) farthest from the source, then the
     cheapest, then the first by column and row — or -1 when none is farther than where it stands."""
@@ -164,7 +164,7 @@ def flee_square(w: tuple, m: tuple, s: I64, t: I64, me: int, src: int) -> int:  
     return best
 
 
-@njit
+@njit_borrowing
 def overcome(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, me: int) -> None:
     """``Fear.overcome`` (CMV-COND-23, ``cmv_fear_save = end-of-turn``): a Will save against the panic's DC at the
     end of the turn — a natural 20 succeeds, a natural 1 fails — and the panic ends on a success."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit_borrowing
 from d20combat.simulation.fast.kernel_base import (
     C_FREE,
     C_FULL,
@@ -109,7 +109,7 @@ U32 = npt.NDArray[np.uint32]
 
 # ================================================================== budget (Ruleset.allowance / pay)
 
-@njit
+@njit_borrowing
 def allowance(s: I64, cs: I64, t: I64, kn: I64, i: int) -> tuple[int, int]:
     """(free actions, single action) of ``Ruleset.allowance`` for creature ``i`` now: the core's, and with
     off-guard's economy what its conditions take away (kernel_injury)."""
@@ -124,7 +124,7 @@ def allowance(s: I64, cs: I64, t: I64, kn: I64, i: int) -> tuple[int, int]:
     return free, 1 if single or single_action(s, cs, kn, i) else 0
 
 
-@njit
+@njit_borrowing
 def pay_label(s: I64, cs: I64, t: I64, kn: I64, cost: int) -> int:
     """The label ``Ruleset.pay`` gives ``cost`` for the creature whose turn it is, or -1 (BudgetError)."""
     free_allowed, single = allowance(s, cs, t, kn, t[T_ACTOR])
@@ -153,7 +153,7 @@ def pay_label(s: I64, cs: I64, t: I64, kn: I64, cost: int) -> int:
     return L_NONE
 
 
-@njit
+@njit_borrowing
 def spend(ev: I64, t: I64, actor: int, action: int, arg: int, label: int) -> None:
     """Emit ``BudgetSpent`` and apply it (``apply._budget``)."""
     emit(ev, t, E_BUDGET, actor, action, arg, label, 0, 0, 0)
@@ -173,7 +173,7 @@ def spend(ev: I64, t: I64, actor: int, action: int, arg: int, label: int) -> Non
 
 # ================================================================== damage and health (P12..P14)
 
-@njit
+@njit_borrowing
 def damage(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, target: int, amount: int, source: int) -> None:
     """Emit ``Damaged`` and apply it, then the injury component's ``after_damage``: PFB's note on a change of
     health, or off-guard's death saves and conditions (kernel_injury)."""
@@ -193,7 +193,7 @@ def damage(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, target: int, am
 
 # ================================================================== turn flow (Encounter._advance & co.)
 
-@njit
+@njit_borrowing
 def check_end(ev: I64, s: I64, cs: I64, t: I64, kn: I64) -> bool:
     """``Encounter._check_end`` (PFB-RND-07): a side wins when every foe is out of the fight."""
     n_sides = kn[K_N_SIDES]
@@ -215,7 +215,7 @@ def check_end(ev: I64, s: I64, cs: I64, t: I64, kn: I64) -> bool:
     return False
 
 
-@njit
+@njit_borrowing
 def cannot_act(s: I64, cs: I64, t: I64, i: int) -> int:
     """``Encounter._cannot_act``: a reason code (R_NONE = it can act)."""
     if t[T_SURPRISE] and s[i, SURPRISED]:
@@ -227,7 +227,7 @@ def cannot_act(s: I64, cs: I64, t: I64, i: int) -> int:
     return R_NONE
 
 
-@njit
+@njit_borrowing
 def end_turn(ev: I64, s: I64, cs: I64, t: I64, kn: I64, i: int, reason: int) -> None:
     code = health(s[i, HP], cs[i, CON_SCORE]) if reason == R_HEALTH else 0
     if reason == R_HEALTH and code == H_DYING and s[i, STABLE]:
@@ -239,7 +239,7 @@ def end_turn(ev: I64, s: I64, cs: I64, t: I64, kn: I64, i: int, reason: int) -> 
     t[T_HAS_TURN] = 0
 
 
-@njit
+@njit_borrowing
 def start_of_turn(w: tuple, m: tuple, ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32,  # type: ignore[type-arg]
                   actor: int) -> None:
     """``Encounter._start_of_turn`` (effects end before their anchor's slot, PFB-TIME-03..05) and
@@ -262,7 +262,7 @@ def start_of_turn(w: tuple, m: tuple, ev: I64, s: I64, cs: I64, t: I64, kn: I64,
         damage(ev, s, cs, t, kn, tape, actor, 1, SRC_BLEEDING)
 
 
-@njit
+@njit_borrowing
 def new_round(ev: I64, s: I64, cs: I64, t: I64, kn: I64, round_no: int, surprise: int) -> None:
     """``Encounter._new_round``: ``RoundStarted``, then the components' ``start_of_round`` (off-guard's injury)."""
     emit(ev, t, E_ROUND, round_no, surprise, 0, 0, 0, 0, 0)
@@ -280,7 +280,7 @@ def new_round(ev: I64, s: I64, cs: I64, t: I64, kn: I64, round_no: int, surprise
         injury_start_of_round(ev, s, cs, t, kn)
 
 
-@njit
+@njit_borrowing
 def advance(w: tuple, m: tuple, ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32,  # type: ignore[type-arg]
             order: I64) -> None:
     """``Encounter._advance``: on to the next creature able to act; rounds roll over; the end when due."""
@@ -327,7 +327,7 @@ def advance(w: tuple, m: tuple, ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape:
         end_turn(ev, s, cs, t, kn, actor, reason)
 
 
-@njit
+@njit_borrowing
 def settle_pools(ev: I64, s: I64, cs: I64, t: I64, kn: I64, actor: int) -> None:
     """``Encounter._settle_pools`` under off-guard's economy (CMV-COND-28/29: a coward that stops cowering
     flees): the turn's pools become what the economy gives the creature as it now is (``TurnPoolsSet``)."""
@@ -339,7 +339,7 @@ def settle_pools(ev: I64, s: I64, cs: I64, t: I64, kn: I64, actor: int) -> None:
     emit(ev, t, E_POOLS, actor, pools, pools, free_allowed, 0, 0, 0)
 
 
-@njit
+@njit_borrowing
 def strenuous(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, me: int) -> None:
     """``injury.settle_strain`` after a standard or full-round action: a disabled creature's costs 1 hp
     (PFB-HP-01; not under off-guard's economy, whose allowance never says so), a staggered one's 1 damage

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit_borrowing
 from d20combat.simulation.fast.kernel_base import (
     CB_BLOODIED,
     CB_COWERING,
@@ -68,13 +68,13 @@ W_START, W_WHILE_DYING, W_WHILE_STABLE, W_PAST_HP, W_CDG = range(5)
 HEAL_SAVE, HEAL_CDG = 0, 1
 
 
-@njit
+@njit_borrowing
 def damage_taken(s: I64, cs: I64, i: int) -> int:
     """CMV-INJ-03 (``conditions.damage_taken``): hp of the stat block − current hp, never below 0."""
     return int(max(cs[i, SHEET_HP] - s[i, HP], 0))
 
 
-@njit
+@njit_borrowing
 def bloodied_by_damage(kn: I64, hp: int, dmg: int) -> bool:
     """CMV-INJ-03: at half of hp, rounded up (or down, variant ``cmv_bloodied_rounding``)."""
     if dmg <= 0:
@@ -84,7 +84,7 @@ def bloodied_by_damage(kn: I64, hp: int, dmg: int) -> bool:
     return dmg >= hp // 2
 
 
-@njit
+@njit_borrowing
 def staggered(s: I64, cs: I64, i: int) -> bool:
     """CMV-INJ-09 (``ConditionTable.active``): damage taken ≥ hp, unless dying, stable or dead."""
     return damage_taken(s, cs, i) >= cs[i, SHEET_HP] and not s[i, COND] & OUT_COLD
@@ -92,13 +92,13 @@ def staggered(s: I64, cs: I64, i: int) -> bool:
 
 # ================================================================== the economy (MinorMajorEconomy)
 
-@njit
+@njit_borrowing
 def no_actions(s: I64, kn: I64, i: int) -> bool:
     """CMV-COND-21, CMV-INJ-17: dying, stable (both unconscious) and dead creatures take no actions."""
     return bool(kn[K_ECON_CMV] == 1 and s[i, COND] & (OUT_COLD | CB_COWERING) != 0)  # cowering: CMV-COND-31
 
 
-@njit
+@njit_borrowing
 def single_action(s: I64, cs: I64, kn: I64, i: int) -> bool:
     """CMV-INJ-06: a staggered creature takes a single minor or major action (none is ever aided here)."""
     return kn[K_ECON_CMV] == 1 and staggered(s, cs, i)
@@ -106,7 +106,7 @@ def single_action(s: I64, cs: I64, kn: I64, i: int) -> bool:
 
 # ================================================================== the injury (DamageTaken)
 
-@njit
+@njit_borrowing
 def set_condition(ev: I64, s: I64, cs: I64, t: I64, kn: I64, i: int, bit: int, on: bool, reason: int) -> None:
     """Emit ``ConditionSet`` and apply it."""
     emit(ev, t, E_CONDITION, i, bit, 1 if on else 0, reason, damage_taken(s, cs, i), cs[i, SHEET_HP], 0)
@@ -117,7 +117,7 @@ def set_condition(ev: I64, s: I64, cs: I64, t: I64, kn: I64, i: int, bit: int, o
     refresh(s, cs, kn, i)
 
 
-@njit
+@njit_borrowing
 def sync(ev: I64, s: I64, cs: I64, t: I64, kn: I64, i: int, only_bloodied: bool) -> None:
     """``DamageTaken.sync``: the derived injury conditions mirrored into the log."""
     hp = cs[i, SHEET_HP]
@@ -137,7 +137,7 @@ def sync(ev: I64, s: I64, cs: I64, t: I64, kn: I64, i: int, only_bloodied: bool)
         set_condition(ev, s, cs, t, kn, i, CB_STAGGERED, False, RC_SYNC_OFF)
 
 
-@njit
+@njit_borrowing
 def death_save(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, i: int, dc: int, why: int, amount: int) -> bool:
     """``ConditionTable.saving_throw(…, "death", dc, why)``: d20 + Con (CMV-CDG-07), a natural 1 fails and a
     natural 20 succeeds; logged as a note."""
@@ -149,7 +149,7 @@ def death_save(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, i: int, dc:
     return ok
 
 
-@njit
+@njit_borrowing
 def die(ev: I64, s: I64, cs: I64, t: I64, kn: I64, i: int, why: int) -> None:
     """``DamageTaken.die`` (CMV-INJ-17): no longer dying or stable, dead."""
     for bit in (CB_DYING, CB_STABLE):
@@ -159,7 +159,7 @@ def die(ev: I64, s: I64, cs: I64, t: I64, kn: I64, i: int, why: int) -> None:
     sync(ev, s, cs, t, kn, i, False)
 
 
-@njit
+@njit_borrowing
 def survive(ev: I64, s: I64, cs: I64, t: I64, kn: I64, i: int) -> None:
     """``DamageTaken.survive`` for CMV-INJ-13: stable (variant), or damage set back to hp — staggered."""
     if kn[K_PASS_STABLE]:
@@ -175,7 +175,7 @@ def survive(ev: I64, s: I64, cs: I64, t: I64, kn: I64, i: int) -> None:
     emit(ev, t, E_SURVIVES, i, hp, 0, 0, 0, 0, 0)
 
 
-@njit
+@njit_borrowing
 def after_damage(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, target: int, amount: int) -> None:
     """``DamageTaken.after_damage`` (CMV-INJ-12/13/15)."""
     cond = s[target, COND]
@@ -197,14 +197,14 @@ def after_damage(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, target: i
     sync(ev, s, cs, t, kn, target, False)
 
 
-@njit
+@njit_borrowing
 def start_of_round(ev: I64, s: I64, cs: I64, t: I64, kn: I64) -> None:
     """``DamageTaken.start_of_round``: every creature's injury conditions, in the order of the battle."""
     for i in range(s.shape[0]):
         sync(ev, s, cs, t, kn, i, False)
 
 
-@njit
+@njit_borrowing
 def start_of_turn(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, actor: int) -> None:
     """``DamageTaken.start_of_turn``: a dying creature's death save, DC 10 (CMV-INJ-11/16), or the GM's call."""
     cond = s[actor, COND]
@@ -219,7 +219,7 @@ def start_of_turn(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, actor: i
         die(ev, s, cs, t, kn, actor, RC_DEAD_START)
 
 
-@njit
+@njit_borrowing
 def strain(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, actor: int) -> None:
     """``DamageTaken.strain`` after a major or full-round action (CMV-INJ-08): 1 damage while staggered."""
     if not kn[K_STRAIN] or not staggered(s, cs, actor):

@@ -8,14 +8,14 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit_borrowing
 from d20combat.simulation.fast.kernel_injury import staggered
 from d20combat.simulation.fast.layout import K_MOVE_CMV, LAND_SPEED, SPEED
 
 I64 = npt.NDArray[np.int64]
 
 
-@njit
+@njit_borrowing
 def speed_ft(s: I64, cs: I64, kn: I64, i: int) -> int:
     """``movement.speed_ft`` of creature ``i`` now: the tabled speed, or off-guard's land speed halved (rounded
     down to 5 ft) while staggered."""

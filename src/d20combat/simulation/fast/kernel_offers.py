@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from d20combat.simulation.fast.geometry import NONE, TOTAL, cover_degree
 from d20combat.simulation.fast.grid import footprint_distance_ft as fp_dist
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit_borrowing
 from d20combat.simulation.fast.kernel_base import DEAD, LOADED, PC, PR, WIELD
 from d20combat.simulation.fast.kernel_concealment import light_sources
 from d20combat.simulation.fast.kernel_cover import soft_and_improved_cover
@@ -42,7 +42,7 @@ I64 = npt.NDArray[np.int64]
 I16 = npt.NDArray[np.int16]
 
 
-@njit
+@njit_borrowing
 def aoo_offered(w: tuple, m: tuple, s: I64, t: I64, occ: I16, enemy: int,  # type: ignore[type-arg]
                 mover: int) -> bool:
     """``aoo_plan(…)[0]`` — the enemy (already able to react and threatening the mover, ``_could``) may strike

@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from d20combat.simulation.fast.geometry import NONE
 from d20combat.simulation.fast.grid import distance_ft, within_reach
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit, njit_borrowing
 from d20combat.simulation.fast.kernel_base import (
     CB_COWERING,
     CB_OFF_GUARD,
@@ -55,7 +55,7 @@ I16 = npt.NDArray[np.int16]
 U32 = npt.NDArray[np.uint32]
 
 
-@njit
+@njit_borrowing
 def threatens(s: I64, cs: I64, opt: I64, kn: I64, i: int, c: int, r: int, size: int) -> bool:
     """``ThreatenedSquareAoO.threatened``: a melee weapon in hand (EP-AOO-01/02; skill-based's threatening
     attack, kernel_skill_reactions) reaching footprint (c, r, size)."""
@@ -66,7 +66,7 @@ def threatens(s: I64, cs: I64, opt: I64, kn: I64, i: int, c: int, r: int, size: 
     return bool(reach > 0 and within_reach(s[i, PC], s[i, PR], cs[i, SIZE], reach, c, r, size))
 
 
-@njit
+@njit_borrowing
 def _could(s: I64, cs: I64, opt: I64, kn: I64, enemy: int, c: int, r: int, size: int) -> bool:
     """The cheap half of ``aoo_plan``: a reaction left, able to act (``injury.can_act``), allowed to react
     (``may_react``: anyone, EP-AOO; with ``kn[K_AOO_TABLE]`` not off-guard, CMV-COND-39, nor helpless,
@@ -77,7 +77,7 @@ def _could(s: I64, cs: I64, opt: I64, kn: I64, enemy: int, c: int, r: int, size:
                 and threatens(s, cs, opt, kn, enemy, c, r, size))
 
 
-@njit
+@njit_borrowing
 def aoo_plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, enemy: int,  # type: ignore[type-arg]
              mover: int) -> tuple[bool, int, int, int]:
     """``attack_actions.aoo_plan`` with the mover where it stands: (offered, total, cover degree, miss chance).
@@ -93,7 +93,7 @@ def aoo_plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, enemy: int,  # type: 
     return True, total, degree, pct
 
 
-@njit
+@njit_borrowing
 def _move_to(s: I64, cs: I64, occ: I16, i: int, c: int, r: int) -> None:
     occupy(occ, s, cs, i, -1)
     s[i, PC] = c
@@ -101,7 +101,7 @@ def _move_to(s: I64, cs: I64, occ: I16, i: int, c: int, r: int) -> None:
     occupy(occ, s, cs, i, 1)
 
 
-@njit
+@njit_borrowing
 def offered_at(w: tuple, m: tuple, s: I64, t: I64, occ: I16, enemy: int, mover: int,  # type: ignore[type-arg]
                c: int, r: int) -> bool:
     """``aoo_plan`` in the state with the mover moved to (c, r) (the AI's look ahead and ``walk``'s)."""
@@ -214,7 +214,7 @@ def _path_risks_per_enemy(w: tuple, m: tuple, s: I64, t: I64, occ: I16,  # type:
     return out
 
 
-@njit
+@njit_borrowing
 def provoke(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, order: I64,  # type: ignore[type-arg]
             mover: int, offered: npt.NDArray[np.bool_], why: int) -> bool:
     """``attack_actions.provoke``: every enemy not yet offered that may, strikes (the AI always does); False when

@@ -16,13 +16,13 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit_borrowing
 from d20combat.simulation.fast.layout import K_SKL_ARMOR, K_SKL_MIN_AFTER, K_SKL_MITIGATE, K_SKL_NO_CONC
 
 I64 = npt.NDArray[np.int64]
 
 
-@njit
+@njit_borrowing
 def mitigate(kn: I64, target: int, amount: int) -> int:
     """``ArmorRatingDamage.mitigate`` (SKL-DMG-03/04): the damage less the target's armor rating, floored;
     the amount unchanged under any other damage component."""
@@ -31,7 +31,7 @@ def mitigate(kn: I64, target: int, amount: int) -> int:
     return max(amount - int(kn[K_SKL_ARMOR + target]), int(kn[K_SKL_MIN_AFTER]))
 
 
-@njit
+@njit_borrowing
 def miss_chance(kn: I64, pct: int) -> int:
     """The combined miss chance: ``pct`` (the sources' combination, negative when total), or 0 under
     ``NoConcealment``."""

@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from d20combat.simulation.fast.grid import footprint_distance_ft as fp_dist
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit_borrowing
 from d20combat.simulation.fast.kernel_base import DOWN, HP, PC, PR, T_INDEX, WIELD, emit, roll
 from d20combat.simulation.fast.kernel_skill_feint import opening
 from d20combat.simulation.fast.layout import (
@@ -56,12 +56,12 @@ CHOICE_BLOCK, CHOICE_BLOCK_OFF, CHOICE_DODGE = 0, 1, 2
 """The defenses in the prompt's order on equal bonuses (by name: block, block-off-hand, dodge)."""
 
 
-@njit
+@njit_borrowing
 def _row(kn: I64, i: int, wield: int) -> int:
     return K_SKL_DEF + (i * (MAX_SKL_OPTIONS + 1) + wield + 1) * 5
 
 
-@njit
+@njit_borrowing
 def engaged(s: I64, cs: I64, kn: I64, me: int) -> bool:
     """``SkillAttacksOfOpportunity.engaged`` (SKL-RNG-01): an enemy that can act threatens the creature — its
     threatening weapon (melee in hand, off hand, or unarmed) and its reach."""
@@ -74,7 +74,7 @@ def engaged(s: I64, cs: I64, kn: I64, me: int) -> bool:
     return False
 
 
-@njit
+@njit_borrowing
 def active_defense(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, att: int, tgt: int, o: int,
                    value: int) -> bool:
     """The after-roll window of a hit with total ``value``: the AI's answer and, if it defends, the spent reserve
@@ -115,7 +115,7 @@ def active_defense(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, att: in
     return bool(negated)
 
 
-@njit
+@njit_borrowing
 def positions(t: I64, kn: I64, order: I64) -> None:
     """Each creature's place in the initiative order, for the AI's answer (``s.order.index(target)``)."""
     if not kn[K_SKL_ACTIVE]:

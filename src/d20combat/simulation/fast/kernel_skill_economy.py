@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit_borrowing
 from d20combat.simulation.fast.kernel_base import REACT, SURPRISED, T_ACTIONS, T_STD, T_SURPRISE, emit
 from d20combat.simulation.fast.kernel_skill_feint import lapse_openings
 from d20combat.simulation.fast.kernel_skill_twf import has_off_hand
@@ -46,7 +46,7 @@ E_SKL_RELEASE, E_SKL_LAPSE = 103, 104
 """The reserve released at the start of a turn (creature) and lapsing at the end of the round (creature, amount)."""
 
 
-@njit
+@njit_borrowing
 def start_of_round(ev: I64, s: I64, t: I64, kn: I64) -> None:
     """``ComplexBasicEconomy.start_of_round`` (SKL-RES-04, SKL-AOO-24): every creature, in the battle's order,
     holds one complex action and its attacks of opportunity; a surprised creature in the surprise round none."""
@@ -63,7 +63,7 @@ def start_of_round(ev: I64, s: I64, t: I64, kn: I64) -> None:
              0, 0)
 
 
-@njit
+@njit_borrowing
 def complex_actions(t: I64, kn: I64, actor: int, pools: int) -> int:
     """``ComplexBasicEconomy.turn_pools``: the turn's complex actions are those its reserve holds (``pools``, the
     core's standard action, under any other economy)."""
@@ -72,7 +72,7 @@ def complex_actions(t: I64, kn: I64, actor: int, pools: int) -> int:
     return int(t[T_SKL_RESERVE + actor])
 
 
-@njit
+@njit_borrowing
 def basic_actions(t: I64, kn: I64, actor: int, pools: int) -> int:
     """``ComplexBasicEconomy.turn_pools``: one basic action (``pools``), none in the surprise round for a creature
     that has spent from its reserve — the surprised, who hold nothing — when that round's one action is the
@@ -82,14 +82,14 @@ def basic_actions(t: I64, kn: I64, actor: int, pools: int) -> int:
     return pools
 
 
-@njit
+@njit_borrowing
 def complex_as_basic(kn: I64) -> bool:
     """SKL-ACT-11: a complex action stands in for a basic one only under ``skl_complex_as_basic`` (the core's
     standard action always may for a move)."""
     return not kn[K_SKL_ECON] or kn[K_SKL_AS_BASIC] != 0
 
 
-@njit
+@njit_borrowing
 def end_of_turn(ev: I64, t: I64, kn: I64, actor: int) -> None:
     """``ComplexBasicEconomy.end_of_turn`` (``skl_auto_reserve``, SKL-RES-02/03): a turn ended without a
     declaration holds the complex actions it did not spend — unless it spent the surprise round's one action
@@ -105,7 +105,7 @@ def end_of_turn(ev: I64, t: I64, kn: I64, actor: int) -> None:
         emit(ev, t, E_SKL_HOLD, actor, left, kn[K_SKL_AOO_PER_ROUND], 0, off_left, 0, 0)
 
 
-@njit
+@njit_borrowing
 def release(ev: I64, t: I64, kn: I64, actor: int) -> None:
     """``SkillActions.start_of_turn`` → ``ComplexBasicEconomy.release`` (SKL-RES-02/04): the held complex actions
     become the turn's own (its pools were counted from them) until the creature declares a reserve."""
@@ -117,7 +117,7 @@ def release(ev: I64, t: I64, kn: I64, actor: int) -> None:
         emit(ev, t, E_SKL_RELEASE, actor, 0, 0, 0, 0, 0, 0)
 
 
-@njit
+@njit_borrowing
 def lapse(ev: I64, s: I64, t: I64, kn: I64) -> None:
     """``SkillActions.end_of_round`` → ``ComplexBasicEconomy.lapse`` (SKL-RES-06): what each creature still holds
     lapses, and then the feint openings it gave that end this round (``Feinting.lapse``)."""

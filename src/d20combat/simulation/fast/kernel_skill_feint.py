@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit_borrowing
 from d20combat.simulation.fast.kernel_base import T_ROUND, emit, roll
 from d20combat.simulation.fast.layout import (
     K_SKL_FEINT,
@@ -41,19 +41,19 @@ E_SKL_FEINT, E_SKL_OPEN, E_SKL_OPEN_END = 105, 106, 107
 OPEN_AGAIN, OPEN_USED, OPEN_LAPSED = 0, 1, 2
 
 
-@njit
+@njit_borrowing
 def opening(t: I64, kn: I64, target: int, feinter: int) -> bool:
     """``feint_opening``: ``feinter`` feinted ``target`` and has not attacked it since (SKL-FEINT-05)."""
     return bool(kn[K_SKL_TACTICS]) and t[T_SKL_OPEN + target * MAX_SKL_OPEN + feinter] != 0
 
 
-@njit
+@njit_borrowing
 def _end(ev: I64, t: I64, target: int, feinter: int, why: int) -> None:
     t[T_SKL_OPEN + target * MAX_SKL_OPEN + feinter] = 0
     emit(ev, t, E_SKL_OPEN_END, target, feinter, why, 0, 0, 0, 0)
 
 
-@njit
+@njit_borrowing
 def feint(ev: I64, t: I64, kn: I64, tape: U32, me: int, target: int, o: int) -> None:
     """``Feinting.feint`` once paid: the two rolls, the note, and on a success the opening (re-added if it was
     there)."""
@@ -73,14 +73,14 @@ def feint(ev: I64, t: I64, kn: I64, tape: U32, me: int, target: int, o: int) -> 
         emit(ev, t, E_SKL_OPEN, target, me, until, 0, 0, 0, 0)
 
 
-@njit
+@njit_borrowing
 def attack_rolled(ev: I64, t: I64, kn: I64, att: int, tgt: int) -> None:
     """``BlockAndDodge.attack_rolled``: the feinter's next attack roll against the target uses the opening up."""
     if opening(t, kn, tgt, att):
         _end(ev, t, tgt, att, OPEN_USED)
 
 
-@njit
+@njit_borrowing
 def lapse_openings(ev: I64, t: I64, kn: I64, target: int, n: int) -> None:
     """``Feinting.lapse`` for one creature: the openings it gave that last until this round or earlier lapse, in
     the order they were added (its effects' order)."""

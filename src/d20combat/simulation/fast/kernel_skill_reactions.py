@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit_borrowing
 from d20combat.simulation.fast.kernel_base import A_ATTACK, A_RELOAD, WIELD
 from d20combat.simulation.fast.layout import (
     A_SKL_BONUS,
@@ -51,7 +51,7 @@ threatened square, fires a ranged weapon in one (SKL-AOO-14), loads a crossbow i
 spell in one (SKL-AOO-15, skill-based's tactics cast with ``cast_spell``)."""
 
 
-@njit
+@njit_borrowing
 def aoo_option(s: I64, kn: I64, i: int) -> int:
     """``threat_option`` / ``aoo_attack``: the option creature ``i`` threatens and strikes with (-1: none) — the
     weapon in hand, or under skill-based's reactions the tabled one for the weapon in hand (SKL-AOO-02)."""
@@ -60,13 +60,13 @@ def aoo_option(s: I64, kn: I64, i: int) -> int:
     return int(kn[K_SKL_THREAT + i * (MAX_SKL_OPTIONS + 1) + s[i, WIELD] + 1])
 
 
-@njit
+@njit_borrowing
 def held(kn: I64, i: int, o: int) -> bool:
     """``WeaponSkillAttack.holds`` beyond the weapon in hand: an off-hand weapon or the unarmed strike."""
     return bool(0 <= o < MAX_SKL_OPTIONS and kn[K_SKL_HELD + i * (MAX_SKL_OPTIONS + 1) + o])
 
 
-@njit
+@njit_borrowing
 def distracting(opt: I64, kn: I64, me: int, kind: int, a: int, b: int) -> int:
     """``SkillAttacksOfOpportunity.provoking_act`` for the kernel's action (kind, a, b): ``WHY_FIRES`` for an attack
     with a ranged weapon (not a spell, SKL-AOO-14), ``WHY_RELOADS`` for loading a crossbow (SKL-AOO-17), unless the

@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from d20combat.simulation.fast.grid import footprint_distance_ft as fp_dist
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit_borrowing
 from d20combat.simulation.fast.kernel_base import C_STANDARD, DOWN, PC, PR, emit, roll
 from d20combat.simulation.fast.kernel_flow import pay_label
 from d20combat.simulation.fast.kernel_strike import plan
@@ -38,18 +38,18 @@ U32 = npt.NDArray[np.uint32]
 E_SKL_COUNTER = 108
 
 
-@njit
+@njit_borrowing
 def magic_skill(kn: I64, me: int, o: int) -> int:
     """The magic skill (its index among the battle's) option ``o`` is cast with, -1 when it is not a spell."""
     return int(kn[K_SKL_SPELL_SKILL + me * (MAX_SKL_OPTIONS + 1) + o])
 
 
-@njit
+@njit_borrowing
 def rating(kn: I64, i: int, k: int) -> int:
     return int(kn[K_SKL_MAGIC + i * MAX_SKL_MAGIC + k])
 
 
-@njit
+@njit_borrowing
 def cast_ok(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, foe: int,  # type: ignore[type-arg]
             o: int) -> bool:
     """``enc.check(CastSpell(spell, foe))``: trained in its skill (SKL-CSPL-06), a complex action to pay, and the
@@ -62,7 +62,7 @@ def cast_ok(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int, foe: int,  # 
     return ok
 
 
-@njit
+@njit_borrowing
 def counterspelled(ev: I64, s: I64, cs: I64, t: I64, kn: I64, tape: U32, order: I64, caster: int, o: int) -> bool:
     """``Counterspelling.counterspell_window`` (SKL-CSPL-01..07): True when the spell is countered."""
     k = magic_skill(kn, caster, o)

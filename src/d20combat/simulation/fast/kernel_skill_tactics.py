@@ -24,13 +24,16 @@ import numpy as np
 import numpy.typing as npt
 
 from d20combat.simulation.fast.grid import footprint_distance_ft as fp_dist
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit_borrowing
 from d20combat.simulation.fast.kernel_base import (
     A_ATTACK,
     A_END,
     C_STANDARD,
     DOWN,
     HP,
+    M_PAD,
+    PAD_FLOATS,
+    PAD_INTS,
     PC,
     PR,
     T_ACTIONS,
@@ -89,11 +92,11 @@ E_SKL_BONUS = 109
 """The off-hand attack's ``BudgetSpent`` (attacker, target, option)."""
 
 
-@njit
-def expected_damage(faces: I64, bonus: int, pd: int, mean: float, factor: int, has_def: bool,
-                    best_def: int) -> F64:
-    """``SkillTactics._expected_damage``: one attack's expected damage at each critical-attack penalty 0..5."""
-    out = np.empty(6, dtype=np.float64)
+@njit_borrowing
+def expected_damage(out: F64, faces: I64, bonus: int, pd: int, mean: float, factor: int, has_def: bool,
+                    best_def: int) -> None:
+    """``SkillTactics._expected_damage``: one attack's expected damage at each critical-attack penalty 0..5, in
+    ``out[0:6]``."""
     for p in range(6):
         value = 0.0
         for face in range(1, 21):
@@ -102,10 +105,9 @@ def expected_damage(faces: I64, bonus: int, pd: int, mean: float, factor: int, h
                 stop = min(max(21 - (roll - best_def), 0), 20) / 20 if has_def else 0.0
                 value += (1 - stop) * max(mean + p * factor, 0.0) / 20
         out[p] = value
-    return out
 
 
-@njit
+@njit_borrowing
 def best_defense(s: I64, cs: I64, t: I64, kn: I64, me: int, foe: int) -> tuple[bool, int]:
     """``BlockAndDodge.available_defenses`` at its best (the foe can act, holds a complex action, and our feint
     has not opened it): (any, the best bonus)."""
@@ -122,7 +124,7 @@ def best_defense(s: I64, cs: I64, t: I64, kn: I64, me: int, foe: int) -> tuple[b
     return found, best
 
 
-@njit
+@njit_borrowing
 def feint_option(s: I64, cs: I64, kn: I64, me: int, foe: int) -> int:
     """The option ``Feinting.feint`` feints ``foe`` with (the threatening weapon, SKL-AOO-02, when the foe is in its
     reach, SKL-FEINT-01), or -1."""
@@ -133,26 +135,37 @@ def feint_option(s: I64, cs: I64, kn: I64, me: int, foe: int) -> int:
     return o if 0 < d <= cs[me, REACH] else -1
 
 
-@njit
+@njit_borrowing
 def _reserve_ok(t: I64, kn: I64) -> bool:
     """``ComplexBasicEconomy.declare_reserve``'s check of a declaration holding every complex action left."""
     return not (t[T_SURPRISE] and t[T_ACTIONS] > 0 and kn[K_SKL_ROUND_SURPRISE])
 
 
-@njit
+@njit_borrowing
+def _weakest_first(s: I64, cs: I64, f: int) -> int:
+    """The suggestion's order of foes: by hit points, then name (unique: no two foes share a rank)."""
+    return int((s[f, HP] + 1_000_000) * 1_000_000 + cs[f, ID_RANK])
+
+
+@njit_borrowing
 def suggestion(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int,  # type: ignore[type-arg]
                foes_in_order: I64) -> tuple[int, int, int, int]:
     """``SkillTactics.ai_suggestion`` when legal: (action, argument, argument, critical-attack penalty), or
-    ``NO_SUGGESTION`` (TacticalAI goes on with its own choice)."""
+    ``NO_SUGGESTION`` (TacticalAI goes on with its own choice). Its tables live in ``m[M_PAD]``."""
     cs, opt, faces, kn = w[0], w[1], w[7], w[9]
     if not kn[K_SKL_TACTICS]:
         return NO_SUGGESTION, 0, 0, 0
     n = foes_in_order.shape[0]
-    keys = np.empty(n, dtype=np.int64)
-    for k in range(n):
+    ints, floats = m[M_PAD][PAD_INTS], m[M_PAD][PAD_FLOATS]
+    foes = ints[:n]
+    for k in range(n):  # sorted weakest first (an insertion sort of a handful)
         f = foes_in_order[k]
-        keys[k] = (s[f, HP] + 1_000_000) * 1_000_000 + cs[f, ID_RANK]
-    foes = foes_in_order[np.argsort(keys)]
+        key = _weakest_first(s, cs, f)
+        j = k
+        while j > 0 and _weakest_first(s, cs, foes[j - 1]) > key:
+            foes[j] = foes[j - 1]
+            j -= 1
+        foes[j] = f
     complex_left = t[T_STD]
     main = s[me, WIELD]
     declare = t[T_SKL_DECLARE] == 0
@@ -163,11 +176,8 @@ def suggestion(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int,  # type: i
                 return A_SKL_CAST, foe, main, 0
     off_left = t[T_SKL_OFF_TURN]
     off_o = off_attack(s, kn, me) if off_left else -1  # the two-weapon bonus attack (kernel_skill_twf)
-    values = np.zeros(3 * n, dtype=np.float64)
-    kinds = np.zeros(3 * n, dtype=np.int64)
-    targets = np.zeros(3 * n, dtype=np.int64)
-    options = np.zeros(3 * n, dtype=np.int64)
-    pens = np.zeros(3 * n, dtype=np.int64)
+    kinds, targets, options, pens = ints[n:4 * n], ints[4 * n:7 * n], ints[7 * n:10 * n], ints[10 * n:13 * n]
+    values, vals, open_vals = floats[:3 * n], floats[3 * n:3 * n + 6], floats[3 * n + 6:3 * n + 12]
     nc = 0
     can_attack = False
     for foe in foes:
@@ -184,7 +194,7 @@ def suggestion(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int,  # type: i
             has_def, best_def = best_defense(s, cs, t, kn, me, foe)
             mean = (kn[K_SKL_DANGER + me * (MAX_SKL_OPTIONS + 1) + o] - 2 * kn[K_SKL_ARMOR + foe]) / 2
             factor = kn[K_SKL_FACTOR + me * (MAX_SKL_OPTIONS + 1) + o]
-            vals = expected_damage(faces, raw, pd, mean, factor, has_def, best_def)
+            expected_damage(vals, faces, raw, pd, mean, factor, has_def, best_def)
             p = 0
             for k in range(1, 6):
                 if vals[k] > vals[p]:
@@ -193,7 +203,7 @@ def suggestion(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int,  # type: i
             kinds[nc] = A_ATTACK if hand == 0 else A_SKL_BONUS
             nc += 1
             if has_def and hand == 0 and not opt[me, o, RANGED]:
-                open_vals = expected_damage(faces, raw, pd, mean, factor, False, 0)
+                expected_damage(open_vals, faces, raw, pd, mean, factor, False, 0)
                 open_value = open_vals[0]
                 for k in range(1, 6):
                     open_value = max(open_value, open_vals[k])
@@ -238,7 +248,7 @@ def suggestion(w: tuple, m: tuple, s: I64, t: I64, occ: I16, me: int,  # type: i
     return NO_SUGGESTION, 0, 0, 0
 
 
-@njit
+@njit_borrowing
 def declare_reserve(ev: I64, t: I64, kn: I64, me: int, count: int, off: int) -> None:
     """``ComplexBasicEconomy.declare_reserve`` (SKL-RES-01/02): hold ``count`` complex actions (and ``off``, the
     off hand's bonus action) for the round."""
@@ -250,7 +260,7 @@ def declare_reserve(ev: I64, t: I64, kn: I64, me: int, count: int, off: int) -> 
     emit(ev, t, E_SKL_HOLD, me, count, kn[K_SKL_AOO_PER_ROUND], 1, off, 0, 0)
 
 
-@njit
+@njit_borrowing
 def bonus_attack(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32,  # type: ignore[type-arg]
                  me: int, foe: int, o: int, p: int) -> None:
     """``TwoWeapons.bonus_attack`` (SKL-TWF-01/02): the off-hand attack paid by the bonus complex action, at the

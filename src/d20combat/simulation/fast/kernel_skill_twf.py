@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit_borrowing
 from d20combat.simulation.fast.kernel_base import WIELD
 from d20combat.simulation.fast.layout import (
     K_SKL_IS_OFF,
@@ -25,25 +25,25 @@ from d20combat.simulation.fast.layout import (
 I64 = npt.NDArray[np.int64]
 
 
-@njit
+@njit_borrowing
 def _twf(s: I64, kn: I64, i: int) -> int:
     return int(K_SKL_TWF + (i * (MAX_SKL_OPTIONS + 1) + s[i, WIELD] + 1) * 4)
 
 
-@njit
+@njit_borrowing
 def has_off_hand(s: I64, kn: I64, i: int) -> bool:
     """In the two-weapon mode with an off hand (``TwoWeapons.off_hand``) for the weapon it wields now."""
     return bool(kn[_twf(s, kn, i) + TWF_HAS] != 0)
 
 
-@njit
+@njit_borrowing
 def off_attack(s: I64, kn: I64, i: int) -> int:
     """The off-hand attack option (-1: none — a shield, or not in the mode)."""
     row = _twf(s, kn, i)
     return int(kn[row + TWF_OPTION]) if kn[row + TWF_HAS] else -1
 
 
-@njit
+@njit_borrowing
 def hand_penalty(s: I64, kn: I64, att: int, o: int) -> int:
     """``TwoWeapons.hand_penalty`` of the hand attacking with option ``o`` (SKL-TWF-03/04; 0 outside the mode)."""
     if o < 0 or o >= MAX_SKL_OPTIONS:

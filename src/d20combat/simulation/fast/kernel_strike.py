@@ -9,7 +9,7 @@ import numpy.typing as npt
 
 from d20combat.simulation.fast.geometry import COVER, PARTIAL, TOTAL, cover_degree
 from d20combat.simulation.fast.grid import footprint_distance_ft as fp_dist
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit_borrowing
 from d20combat.simulation.fast.kernel_attack import situational
 from d20combat.simulation.fast.kernel_base import (
     CHARGE_UNTIL,
@@ -84,7 +84,7 @@ U32 = npt.NDArray[np.uint32]
 
 # ================================================================== attacks (attack_actions.py)
 
-@njit
+@njit_borrowing
 def plan_attack(s: I64, cs: I64, opt: I64, rng: I64, cover_mode: I64, kn: I64, t: I64, walls: U8,
                 low_walls: U8, scratch: U8, concealing: I16, light: I64, occ: I16, att: int, tgt: int, o: int,
                 fc: int, fr: int, square_given: bool) -> tuple[bool, int, int, int, int]:
@@ -166,7 +166,7 @@ def plan_attack(s: I64, cs: I64, opt: I64, rng: I64, cover_mode: I64, kn: I64, t
 # M = (passable, walls, low_walls, difficult, concealing, light, charge_ground, move_tables, paths.workspace)
 
 
-@njit
+@njit_borrowing
 def plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, att: int, tgt: int, o: int,  # type: ignore[type-arg]
          fc: int, fr: int, square_given: bool) -> tuple[bool, int, int, int, int]:
     cs, opt, _meanp, _ac, _threat, rng, _natural, _faces, cover_mode, kn = w
@@ -174,7 +174,7 @@ def plan(w: tuple, m: tuple, s: I64, t: I64, occ: I16, att: int, tgt: int, o: in
                        fc, fr, square_given)
 
 
-@njit
+@njit_borrowing
 def target_ac(w: tuple, light: I64, s: I64, t: I64, att: int, tgt: int, o: int,  # type: ignore[type-arg]
               degree: int) -> int:
     """``Encounter.target_ac``: the tabled defense in this context (flat-footed or off-guard, kernel_defense),
@@ -193,7 +193,7 @@ def target_ac(w: tuple, light: I64, s: I64, t: I64, att: int, tgt: int, o: int, 
     return int(value)
 
 
-@njit
+@njit_borrowing
 def roll_attack(w: tuple, light: I64, ev: I64, s: I64, t: I64, tape: U32, att: int,  # type: ignore[type-arg]
                 tgt: int, o: int, total: int, degree: int, pct: int) -> None:
     """``Encounter._roll_attack``'s stages under the core defaults: miss chance, roll, hit, threat and

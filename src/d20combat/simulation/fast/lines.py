@@ -9,14 +9,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 from d20combat.simulation.fast.grid import ceil_div, gcd, is_wall
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit_borrowing
 
 # --------------------------------------------------------------------------------------------
 # Lines (battlefield.lines)
 # --------------------------------------------------------------------------------------------
 
 
-@njit
+@njit_borrowing
 def _column_rows(px: int, py: int, dx: int, dy: int, xa: int, xb: int, denom: int) -> tuple[int, int]:
     """The rows ``[lo, hi)`` a slanted segment enters between ``x = xa`` and ``x = xb``: one column of a line.
 
@@ -40,7 +40,7 @@ def _column_rows(px: int, py: int, dx: int, dy: int, xa: int, xb: int, denom: in
     return nb // denom, -((-na) // denom)
 
 
-@njit
+@njit_borrowing
 def crossed_scaled_into(px: int, py: int, qx: int, qy: int, scale: int, out: NDArray[np.int64]) -> int:
     """Replicates ``lines.squares_crossed_scaled((px, py), (qx, qy), scale)``, order included.
 
@@ -105,7 +105,7 @@ def crossed_scaled_into(px: int, py: int, qx: int, qy: int, scale: int, out: NDA
     return n
 
 
-@njit
+@njit_borrowing
 def crossed_into(px: int, py: int, qx: int, qy: int, out: NDArray[np.int64]) -> int:
     """Replicates ``lines.crossed((px, py), (qx, qy))``, i.e. ``squares_crossed_scaled(p, q, 1)``.
 
@@ -116,7 +116,7 @@ def crossed_into(px: int, py: int, qx: int, qy: int, out: NDArray[np.int64]) -> 
     return crossed_scaled_into(px, py, qx, qy, 1, out)
 
 
-@njit
+@njit_borrowing
 def _squeezes_wall(walls: NDArray[np.uint8], px: int, py: int, qx: int, qy: int) -> bool:
     """Whether ``_Tracer.squeeze_wall`` finds a pair of ``lines.squeezes(p, q)`` that are both walls.
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit, njit_borrowing
 
 I64 = NDArray[np.int64]
 I16 = NDArray[np.int16]
@@ -49,7 +49,7 @@ def memo_tables(slots: int, nb: int, steps: int, ks: int) -> Memo:
             np.zeros((slots, nb, 5), np.int16), np.zeros((slots, nb, steps, 2), np.int16))
 
 
-@njit
+@njit_borrowing
 def _key_hash(kinds: I8, kw: int, kh: int, move_slot: int, c: int, r: int, size: int, budget: int,
               diags: int) -> int:
     """FNV-1a over the inputs, kept to 62 bits at every step (the same in numba's wrapping int64 and in Python)."""
@@ -62,7 +62,7 @@ def _key_hash(kinds: I8, kw: int, kh: int, move_slot: int, c: int, r: int, size:
     return h
 
 
-@njit
+@njit_borrowing
 def recall(memo: Memo, kinds: I8, kw: int, kh: int, move_slot: int, c: int, r: int, size: int, budget: int,
            diags: int, found: I64, found_paths: I64) -> tuple[int, int]:
     """``(n, slot)``: the remembered answer copied into ``found`` / ``found_paths`` (as ``reachable_into``
@@ -91,7 +91,7 @@ def recall(memo: Memo, kinds: I8, kw: int, kh: int, move_slot: int, c: int, r: i
     return n, slot
 
 
-@njit
+@njit_borrowing
 def remember(memo: Memo, slot: int, kinds: I8, kw: int, kh: int, move_slot: int, c: int, r: int, size: int,
              budget: int, diags: int, found: I64, found_paths: I64, n: int) -> None:
     """Keep the answer ``n`` rows of ``found`` / ``found_paths`` in ``slot`` (from :func:`recall`)."""

@@ -33,7 +33,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from d20combat.simulation.fast.grid import SQUARE_FT
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit, njit_borrowing
 from d20combat.simulation.fast.memo import memo_tables
 from d20combat.simulation.fast.steps import _DC, _DR
 from d20combat.simulation.fast.steps import move_table as move_table  # re-exported: warm.py checks its cache
@@ -46,7 +46,7 @@ _NO_COST = 1 << 60
 # --------------------------------------------------------------------------- pathfinding
 
 
-@njit
+@njit_borrowing
 def _extension_less(spath: NDArray[np.int64], slen: NDArray[np.int64], a: int, b: int, nc: int, nr: int) -> bool:
     """Whether ``path(a) + ((nc, nr),)`` < ``path(b) + ((nc, nr),)`` as Python tuples of squares compare."""
     la = slen[a]
@@ -115,7 +115,7 @@ def workspace(max_budget_ft: int, max_size: int, memo: int = 0) -> Workspace:
     )
 
 
-@njit
+@njit_borrowing
 def search_box(w: int, h: int, c: int, r: int, budget_ft: int) -> tuple[int, int, int, int]:
     """``(c_lo, r_lo, bw, bh)``: the origins a search from ``(c, r)`` can reach lie in columns
     ``c_lo .. c_lo + bw - 1`` and rows ``r_lo .. r_lo + bh - 1`` of a ``w`` × ``h`` map (every step moves one
@@ -126,7 +126,7 @@ def search_box(w: int, h: int, c: int, r: int, budget_ft: int) -> tuple[int, int
     return c_lo, r_lo, min(c + rr, w - 1) - c_lo + 1, min(r + rr, h - 1) - r_lo + 1
 
 
-@njit
+@njit_borrowing
 def reachable_into(
     table: NDArray[np.int64],
     c0: int,

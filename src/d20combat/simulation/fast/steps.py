@@ -11,7 +11,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from d20combat.simulation.fast.grid import SQUARE_FT, is_passable, is_wall
-from d20combat.simulation.fast.jit import njit
+from d20combat.simulation.fast.jit import njit, njit_borrowing
 
 # Same order as ``movement._DIRECTIONS`` (the order only matters for the layout of a move table).
 _DC = (0, -1, 1, 0, -1, 1, -1, 1)
@@ -22,7 +22,7 @@ _DR = (-1, 0, 0, 1, -1, -1, 1, 1)
 # --------------------------------------------------------------------------- one step of a footprint
 
 
-@njit
+@njit_borrowing
 def _step(
     passable: NDArray[np.uint8],
     walls: NDArray[np.uint8],
@@ -77,7 +77,7 @@ def _step(
     return SQUARE_FT, SQUARE_FT, 0
 
 
-@njit
+@njit_borrowing
 def footprint_step_cost(
     passable: NDArray[np.uint8],
     walls: NDArray[np.uint8],
