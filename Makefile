@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# The demo battle runs on the reference engine; the lab's compiled fast path (about a minute to compile, once per
+# The demo battle runs on the reference engine; the lab's compiled fast path (a few minutes to compile, once per
 # machine) is compiled meanwhile in a detached process when numba's disk cache lacks it, so the demo never waits.
 demo: $(STAMP)
 	-@$(PY) -m d20combat.simulation.fast.warm --background

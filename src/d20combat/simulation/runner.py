@@ -232,9 +232,10 @@ def simulate_outcomes(
     ``halt`` (in this process only: one worker, no Dask): asked before each encounter and, on the reference
     engine, between actions; once it says True the encounters finished so far come back (fewer than ``n``,
     always encounters ``0..k-1``, so the same seed gives the same outcomes).
-    The first fast-path run on a machine compiles the kernel (about a minute, then cached on disk): that is
-    announced once per process, "compiling the fast path (first run only, about a minute)…", as a logging
-    warning on ``d20combat.simulation.fast`` (Python prints it on stderr when logging is not set up) or to the
+    The first fast-path run on a machine compiles the kernel (a few minutes, then cached on disk): that is
+    announced once per process, "compiling the fast path (first run only, …)…", with a progress line every
+    20 s (:func:`d20combat.simulation.fast.jit.progress`), as a logging warning on
+    ``d20combat.simulation.fast`` (Python prints it on stderr when logging is not set up) or to the
     callback given to :func:`d20combat.simulation.fast.jit.on_compile`; ``python -m
     d20combat.simulation.fast.warm`` compiles it ahead of time.
     """

@@ -45,6 +45,7 @@ explicitly: numba would otherwise compile a function called from a :func:`njit_b
 BORROWING: dict[str, bool] = {**OPTIONS, "_nrt": False}
 """numba options of :func:`njit_borrowing`'s functions: no reference counting (part of every cache digest)."""
 FAST_DIR = Path(__file__).resolve().parent
+_THIS_SOURCE = Path(__file__).read_bytes()
 _PACKAGE = "d20combat.simulation.fast"
 
 
@@ -73,7 +74,8 @@ def fast_imports(path: Path, fast_dir: Path = FAST_DIR) -> set[Path]:
 
 def module_digest(path: Path, fast_dir: Path = FAST_DIR) -> str:
     """A digest of ``path``'s source, of every fast-path module it imports (transitively), of the compile
-    options and of the compiler versions: the name of the cache of the functions ``path`` defines."""
+    options and of this module's source (how it compiles), and of the compiler versions: the name of the cache
+    of the functions ``path`` defines."""
     path = path.resolve()
     closure, todo = {path}, [path]
     while todo:
@@ -83,6 +85,7 @@ def module_digest(path: Path, fast_dir: Path = FAST_DIR) -> str:
                 todo.append(dep)
     options = f"{sorted(OPTIONS.items())}|{sorted(BORROWING.items())}"
     h = hashlib.sha256(f"{sys.version}|{getattr(_numba, '__version__', '')}|{options}".encode())
+    h.update(_THIS_SOURCE)  # how every function is compiled (_compile) is part of what each module's cache holds
     for file in sorted(closure):
         h.update(file.name.encode() + b"\0" + file.read_bytes() + b"\0")
     return h.hexdigest()[:16]
@@ -136,16 +139,39 @@ def _compile(fn: F, options: dict[str, bool]) -> F:
     before = _numba.config.CACHE_DIR
     _numba.config.CACHE_DIR = str(directory or "")  # read when the dispatcher sets up its cache, just below
     try:
-        return cast(F, _numba.njit(cache=directory is not None, **options)(fn))
+        dispatcher = _numba.njit(cache=directory is not None, **options)(fn)
     finally:
         _numba.config.CACHE_DIR = before  # other numba users in the process keep their own setting
+    _typed_by_kind(dispatcher)
+    return cast(F, dispatcher)
 
 
-COMPILING = "compiling the fast path (first run only, about a minute)…"
+def _typed_by_kind(dispatcher: Any) -> None:
+    """Compile ``dispatcher`` once per *kind* of argument, not once per constant it is called with.
+
+    Called from compiled code, a numba function is specialized for every literal argument — ``emit(ev, t,
+    E_EQUIP, …)`` and ``emit(ev, t, E_MOVE, …)`` are two compilations, and each drags its callees along —
+    which made the kernel 428 compilations of its 193 functions (``emit`` alone 91) and its first run minutes
+    long. The fast path's functions never need a literal (no function indexes a tuple by an argument), so the
+    arguments lose their literal types before numba looks for a compiled version; LLVM still folds the constants
+    where it inlines a call."""
+    types = importlib.import_module("numba.core.types")
+    unliteral = types.unliteral
+    template = dispatcher.get_call_template
+
+    def get_call_template(args: tuple[Any, ...], kws: dict[str, Any]) -> Any:
+        return template(tuple(unliteral(a) for a in args), {k: unliteral(v) for k, v in kws.items()})
+
+    dispatcher.get_call_template = get_call_template
+
+
+COMPILING = "compiling the fast path (first run only, a few minutes; cached on disk for every later run)…"
 """Said once per process when a fast-path function starts compiling (machine code not found on disk)."""
+PROGRESS_EVERY = 20.0
+"""Seconds between the progress lines of a long compilation (:func:`progress`)."""
 log = logging.getLogger(_PACKAGE)
 _notice: Callable[[str], None] | None = None
-_watch: dict[str, float] = {"depth": 0, "start": 0.0, "seconds": 0.0, "said": 0}
+_watch: dict[str, float] = {"depth": 0, "start": 0.0, "seconds": 0.0, "said": 0, "done": 0, "told": 0.0}
 
 
 def on_compile(notice: Callable[[str], None] | None) -> None:
@@ -160,22 +186,37 @@ def compile_seconds() -> float:
     return _watch["seconds"] + (time.perf_counter() - _watch["start"] if _watch["depth"] else 0.0)
 
 
+def progress(done: int, seconds: float) -> str:
+    """The line said every :data:`PROGRESS_EVERY` seconds while the fast path compiles, so a first run that takes
+    minutes is never silent."""
+    return f"  … still compiling the fast path: {done} functions done, {seconds:.0f} s so far"
+
+
+def _say(message: str) -> None:
+    (_notice or log.warning)(message)
+
+
 def _started(dispatcher: object) -> None:
     if not getattr(getattr(dispatcher, "py_func", None), "__module__", "").startswith(_PACKAGE):
         return
     _watch["depth"] += 1
     if _watch["depth"] == 1:
-        _watch["start"] = time.perf_counter()
+        _watch["start"] = _watch["told"] = time.perf_counter()
         if not _watch["said"]:
             _watch["said"] = 1
-            (_notice or log.warning)(COMPILING)
+            _say(COMPILING)
 
 
 def _ended(dispatcher: object) -> None:
     if getattr(getattr(dispatcher, "py_func", None), "__module__", "").startswith(_PACKAGE) and _watch["depth"]:
         _watch["depth"] -= 1
+        _watch["done"] += 1
+        now = time.perf_counter()
         if not _watch["depth"]:
-            _watch["seconds"] += time.perf_counter() - _watch["start"]
+            _watch["seconds"] += now - _watch["start"]
+        elif now - _watch["told"] >= PROGRESS_EVERY:
+            _watch["told"] = now
+            _say(progress(int(_watch["done"]), _watch["seconds"] + now - _watch["start"]))
 
 
 def _listen() -> None:

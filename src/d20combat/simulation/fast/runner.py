@@ -79,8 +79,9 @@ def _setup(cb: CompiledBattle, dice: SeededDice) -> Setup:
 
 def _tape(rng: random.Random, words: int) -> npt.NDArray[np.uint32]:
     """The next ``words`` outputs of the generator: ``getrandbits`` fills 32-bit words least significant
-    first, so the little-endian bytes of one big draw are the words in the order drawn."""
-    return np.frombuffer(rng.getrandbits(32 * words).to_bytes(4 * words, "little"), dtype="<u4")
+    first, so the little-endian bytes of one big draw are the words in the order drawn. Writable, as the batch's
+    tapes are: numba compiles a read-only array as another type (the whole kernel again)."""
+    return np.frombuffer(bytearray(rng.getrandbits(32 * words).to_bytes(4 * words, "little")), dtype="<u4")
 
 
 @dataclass
