@@ -96,7 +96,7 @@ from d20combat.simulation.fast.kernel_flow import (
     spend,
     strenuous,
 )
-from d20combat.simulation.fast.kernel_reactions import charge_line, provoke, threatens, walk_provoking
+from d20combat.simulation.fast.kernel_reactions import charge_provoking, provoke, threatens, walk_provoking
 from d20combat.simulation.fast.kernel_skill_defense import positions
 from d20combat.simulation.fast.kernel_skill_economy import end_of_turn as skill_end_of_turn
 from d20combat.simulation.fast.kernel_skill_feint import feint
@@ -117,7 +117,6 @@ from d20combat.simulation.fast.layout import (
     K_SKL_ACTIONS,
     K_STEP_FREE,
     K_TACTICS_CMV,
-    LAND_SPEED,
     N_ATTACKS,
     PROJECTILE,
     RANGED,
@@ -127,7 +126,6 @@ from d20combat.simulation.fast.layout import (
     RELOAD_NONE,
     SIDE,
     SIZE,
-    SPEED,
     SPELL,
     T_SKL_CRIT,
 )
@@ -380,26 +378,11 @@ def execute(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32, or
 
 
 @njit
-def charge_provoking(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32,  # type: ignore[type-arg]
-                     order: I64, me: int, dist: int, ec: int, er: int) -> None:
-    """The charge's movement to ``(ec, er)`` where every threatened square left on its line provokes (CMV-COV-08):
-    a function of its own, since the line is a new array (:func:`execute` allocates nothing)."""
-    line = charge_line(s[me, PC], s[me, PR], ec, er)
-    walk_provoking(w, m, ev, s, t, occ, tape, order, me, MODE_CHARGE, dist, t[T_DIAGS], line, line.shape[0])
-
-
-@njit
-def most_speed(cs: I64) -> int:
-    """The largest move budget of the battle's creatures (at least 5 ft): the search workspace's budget."""
-    return max(int(np.max(cs[:, SPEED])), int(np.max(cs[:, LAND_SPEED])), 5)
-
-
-@njit
 def run(w: tuple, m: tuple, s: I64, t: I64, occ: I16, order: I64, tape: U32, ev: I64,  # type: ignore[type-arg]
         surprise: int, ws: Workspace) -> None:
     """Play from round 1 to the end (``Encounter.start`` after initiative, then ``play`` with TacticalAI).
     ``ws``: the search's buffers and memo for this battle (:func:`search_workspace` for at least
-    :func:`most_speed` and the largest size; the runner keeps one per compiled battle, :mod:`.memo`)."""
+    ``runner.most_speed`` and the largest size; the runner keeps one per compiled battle, :mod:`.memo`)."""
     # with a scratch copy of the low walls (kernel_cover)
     m = (*m, ws, m[2].copy(), scratch(s.shape[0], ws[FOUND_PATHS].shape[1]))  # m[8], m[9], m[M_PAD]
     positions(t, w[9], order)  # skill-based's active defense: who has had its turn (kernel_skill_defense)

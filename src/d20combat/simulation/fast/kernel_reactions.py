@@ -303,3 +303,12 @@ def walk_provoking(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: 
         seg_cost += step
     if n_seg:
         walk(ev, s, cs, t, occ, me, mode, cost - spent if fixed else seg_cost, diags if fixed else diag, seg, n_seg)
+
+
+@njit
+def charge_provoking(w: tuple, m: tuple, ev: I64, s: I64, t: I64, occ: I16, tape: U32,  # type: ignore[type-arg]
+                     order: I64, me: int, dist: int, ec: int, er: int) -> None:
+    """The charge's movement to ``(ec, er)`` where every threatened square left on its line provokes (CMV-COV-08):
+    a function of its own, since the line is a new array (``kernel.execute`` allocates nothing)."""
+    line = charge_line(s[me, PC], s[me, PR], ec, er)
+    walk_provoking(w, m, ev, s, t, occ, tape, order, me, MODE_CHARGE, dist, t[T_DIAGS], line, line.shape[0])

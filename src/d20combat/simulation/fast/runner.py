@@ -12,15 +12,15 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from d20combat.dice import DiceSource, SeededDice
+from d20combat.dice import SeededDice
 from d20combat.rules.initiative import order_by_initiative
 from d20combat.rules.surprise import determine_surprise
 from d20combat.simulation.fast import kernel_base as k
 from d20combat.simulation.fast.batch import O_EXHAUSTED, O_TAPE, PER_CREATURE, run_batch
 from d20combat.simulation.fast.compile import CompiledBattle
-from d20combat.simulation.fast.kernel import most_speed, run
+from d20combat.simulation.fast.kernel import run
 from d20combat.simulation.fast.kernel_effects import FX_COLS, clear_effects
-from d20combat.simulation.fast.layout import FEAR_SRC, SIZE
+from d20combat.simulation.fast.layout import FEAR_SRC, LAND_SPEED, SIZE, SPEED
 from d20combat.simulation.fast.memo import memo_slots
 from d20combat.simulation.fast.paths import Workspace
 from d20combat.simulation.fast.paths import workspace as search_workspace
@@ -99,12 +99,12 @@ class _Start:
     tables: tuple[tuple[object, ...], tuple[object, ...]]
     ws: Workspace
     """The move search's buffers and memo (:mod:`.memo`), shared by the battle's encounters."""
-    initiative: list[tuple[int, int]]
+    initiative: I64
     """Per creature: (the scenario's fixed initiative result or -1000, the modifier)."""
     surprised: list[int]
     """The creatures the scenario says are surprised (when ``lean``)."""
     lean: bool
-    """Nobody rolls for surprise: :func:`_lean_setup` applies."""
+    """Nobody rolls for surprise: the kernel rolls each encounter's initiative itself (:func:`play_batch`)."""
     tape_words: int = TAPE_WORDS
 
 
@@ -141,7 +141,7 @@ def _start(cb: CompiledBattle) -> _Start:
     battle, index = cb.battle, {cid: i for i, cid in enumerate(cb.ids)}
     lean = battle.surprised is not None or not any(c.sneaky for c in battle.creatures.values())
     got = _Start(weakref.ref(cb), s, t, occ, index, (world(cb), board(cb)), battle_workspace(cb),
-                 [(int(cb.init_fixed[i]), int(cb.init_mod[i])) for i in range(n)],
+                 np.stack([cb.init_fixed, cb.init_mod], axis=1).astype(np.int64),
                  [index[c] for c in battle.surprised or ()], lean)
     _STARTS[id(cb)] = got
     return got
@@ -178,6 +178,11 @@ def play_fast(cb: CompiledBattle, seed: int, *, log: bool = False, tape_words: i
         return FastResult(setup, s, t, ev[: t[k.T_NEV]])
 
 
+def most_speed(cs: I64) -> int:
+    """The largest move budget of the battle's creatures (at least 5 ft): the search workspace's budget."""
+    return max(int(np.max(cs[:, SPEED])), int(np.max(cs[:, LAND_SPEED])), 5)
+
+
 def battle_workspace(cb: CompiledBattle) -> Workspace:
     """The move search's workspace for every encounter of ``cb``, with a memo of about :data:`.memo.MEMO_BYTES`."""
     most, size = most_speed(cb.cs), int(np.max(cb.cs[:, SIZE]))
@@ -186,60 +191,35 @@ def battle_workspace(cb: CompiledBattle) -> Workspace:
     return search_workspace(most, size, memo_slots(side * side, rr + 1, side + size - 1))
 
 
-class _RngDice(DiceSource):
-    """The dice of :class:`SeededDice` on a generator already drawn from, unrecorded (initiative roll-offs)."""
-
-    def __init__(self, rng: random.Random) -> None:
-        super().__init__()
-        self.record = False
-        self._rng = rng
-
-    def _face(self, sides: int, purpose: str) -> int:
-        return self._rng.randint(1, sides)
-
-
-def _lean_setup(cb: CompiledBattle, start: _Start, seed: int) -> tuple[list[int], list[int], random.Random]:
-    """:func:`_setup` without its log, where nobody rolls for surprise (the scenario names the surprised, or no
-    creature is sneaky): the same draws from ``random.Random(seed)`` as ``SeededDice(seed)`` makes — each
-    initiative in the battle's order, then a roll-off only among tied creatures — as indices: (order, surprised,
-    the generator at the first word of the kernel's tape)."""
-    rng = random.Random(seed)
-    randint = rng.randint
-    values = [fixed if fixed != -1000 else randint(1, 20) + mod for fixed, mod in start.initiative]
-    if len(set(values)) == len(values):
-        order = sorted(range(len(values)), key=values.__getitem__, reverse=True)
-    else:
-        ids, index = cb.ids, start.index
-        names, _ = order_by_initiative(list(zip(ids, values, strict=True)), _RngDice(rng))
-        order = [index[c] for c in names]
-    return order, start.surprised, rng
-
-
 def play_batch(cb: CompiledBattle, seeds: Sequence[int]) -> tuple[I64, I64]:
     """:func:`play_fast` without a log for each seed, the kernel called once for all (:mod:`.batch`):
     ``(out_s, out_t)``, per encounter the columns :data:`.batch.PER_CREATURE` of each creature and the scalars
-    ``O_*``. An encounter that outran the tape is replayed alone with a longer one."""
+    ``O_*``. Where nobody rolls for surprise (``lean``) the kernel draws each encounter's initiative and dice from
+    its seed itself (:mod:`.kernel_setup`); otherwise they are prepared here, as :func:`play_fast` does. An
+    encounter that outran the tape is replayed alone with a longer one."""
     start = _start(cb)
     count, n, words = len(seeds), len(cb.ids), start.tape_words
-    orders = np.empty((count, n), dtype=np.int64)
-    tapes = np.empty((count, words), dtype=np.uint32)
     surprised = np.zeros((count, n), dtype=np.int64)
-    for e, seed in enumerate(seeds):
-        if start.lean:
-            order, who, rng = _lean_setup(cb, start, seed)
-        else:
+    if start.lean:
+        orders = np.empty((0, n), dtype=np.int64)
+        tapes = np.empty((1, words), dtype=np.uint32)  # only its length is read: each tape is drawn in the kernel
+        surprised[:, start.surprised] = 1
+        seeded = np.array(seeds, dtype=np.uint64).view(np.int64)
+    else:
+        orders = np.empty((count, n), dtype=np.int64)
+        tapes = np.empty((count, words), dtype=np.uint32)
+        seeded = np.empty(0, dtype=np.int64)
+        for e, seed in enumerate(seeds):
             dice = SeededDice(seed)
             setup = _setup(cb, dice)
-            order, who, rng = [start.index[c] for c in setup.order], [start.index[c] for c in setup.surprised], \
-                dice._rng
-        orders[e] = order
-        surprised[e, who] = 1
-        tapes[e] = np.frombuffer(rng.getrandbits(32 * words).to_bytes(4 * words, "little"), dtype="<u4")
+            orders[e] = [start.index[c] for c in setup.order]
+            surprised[e, [start.index[c] for c in setup.surprised]] = 1
+            tapes[e] = _tape(dice._rng, words)
     out_s = np.zeros((count, n, len(PER_CREATURE)), dtype=np.int64)
     out_t = np.zeros((count, O_TAPE + 1), dtype=np.int64)
     world_tables, board_tables = start.tables
-    run_batch(world_tables, board_tables, start.s, start.t, start.occ, orders, tapes, surprised, start.ws, out_s,
-              out_t)
+    run_batch(world_tables, board_tables, start.s, start.t, start.occ, orders, tapes, surprised, seeded,
+              start.initiative, start.ws, out_s, out_t)
     start.tape_words = max(start.tape_words, 2 * int(out_t[:, O_TAPE].max(initial=0)))
     for again in np.flatnonzero(out_t[:, O_EXHAUSTED]).tolist():
         result = play_fast(cb, seeds[again])
