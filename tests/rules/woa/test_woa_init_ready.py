@@ -10,7 +10,8 @@ from tests.rules.woa._util import HERO, ORC, declare_all, who, woa
 from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.encounter.engine import Encounter, IllegalAction
-from d20combat.rulesets.worlds_of_adventure.ready import READYING, TRIGGER_MISSED, Ready, readied
+from d20combat.rulesets.worlds_of_adventure.reactions import READYING
+from d20combat.rulesets.worlds_of_adventure.ready import TRIGGER_MISSED, Ready, readied
 
 READY = ax.Declare(standard="ready", move="move", target="orc")
 SWING = ax.Declare(standard="attack", move="move", target="hero")

@@ -30,7 +30,7 @@ from d20combat.encounter import events as ev
 from d20combat.rulesets.components import ActionSet, RuleError, View
 from d20combat.rulesets.components.actions import ActionSpec
 from d20combat.rulesets.worlds_of_adventure.cycle import FLAT_FOOTED
-from d20combat.rulesets.worlds_of_adventure.economy import STARTED, restricted, use_combat_reaction
+from d20combat.rulesets.worlds_of_adventure.economy import STARTED, restricted, started_full_round, use_combat_reaction
 
 if TYPE_CHECKING:
     from d20combat.encounter.engine import Encounter, Tx
@@ -234,7 +234,6 @@ class WoaActions(ActionSet):
                           ActionSpec(StartFullRound, do_start_full_round)])
 
     def forbidden(self, view: View, actor: str, action: Any) -> str | None:
-        from d20combat.rulesets.worlds_of_adventure.economy import started_full_round
 
         cs = view.state.get(actor)
         if restricted(cs) is None:

@@ -31,10 +31,14 @@ from d20combat.battlefield.distance import footprint_distance_ft
 from d20combat.encounter import actions as ax
 from d20combat.encounter import events as ev
 from d20combat.rulesets.worlds_of_adventure import spell_timing as st
-from d20combat.rulesets.worlds_of_adventure.counterspell import counterable_by, spells_left
+from d20combat.rulesets.worlds_of_adventure.counterspell import counterable_by
+from d20combat.rulesets.worlds_of_adventure.disengage import DefensiveDisengage
 from d20combat.rulesets.worlds_of_adventure.items import DrinkPotion
-from d20combat.rulesets.worlds_of_adventure.spell_data import Spell, left, potion_table, spell_table
-from d20combat.rulesets.worlds_of_adventure.spells import CastSpell, TouchSpell, component_problem, holding
+from d20combat.rulesets.worlds_of_adventure.reactions import READYING
+from d20combat.rulesets.worlds_of_adventure.ready import Ready
+from d20combat.rulesets.worlds_of_adventure.spell_components import component_problem
+from d20combat.rulesets.worlds_of_adventure.spell_data import Spell, left, potion_table, spell_table, spells_left
+from d20combat.rulesets.worlds_of_adventure.spells import CastSpell, TouchSpell, holding
 
 LOW_HP = 1 / 3
 """A creature at this share of its hit points or less drinks a healing potion when it can."""
@@ -42,7 +46,6 @@ LOW_HP = 1 / 3
 
 def choose_spell_action(enc: Any, actor: str) -> ax.Action | None:
     """The spell, touch or potion ``actor`` would use now in ``enc`` (an Encounter), or None."""
-    from d20combat.rulesets.worlds_of_adventure.ready import Ready  # ready → cycle → declare_ai → here
 
     creature, cs = enc.creature(actor), enc.state.get(actor)
     foes = _foes(enc, actor)
@@ -94,7 +97,6 @@ def escape(enc: Any, actor: str, foes: list[str]) -> ax.Action | None:
     """A defensive disengage (WOA-AOO-20: half speed, no attack of opportunity from the foes left) to the nearest
     square no foe threatens, if there is one and it is legal now (a move action left)."""
     from d20combat.battlefield.grid import Footprint
-    from d20combat.rulesets.worlds_of_adventure.disengage import DefensiveDisengage
 
     turn = enc.state.turn
     if turn is None or turn.actor != actor or not enc.can_afford("move") or turn.stepped:
@@ -116,7 +118,6 @@ def declaration_of(action: ax.Action, legal: list[ax.Declare]) -> ax.Declare | N
     """The declaration that carries out ``action`` (WOA-CYCLE-14/15): a full-round casting alone, a standard one (a
     touch, a potion) with a move action, a readied counterspell as ``ready`` at its caster (WOA-INIT-06/22); None
     when the turn order lists no such declaration."""
-    from d20combat.rulesets.worlds_of_adventure.ready import Ready  # ready → cycle → declare_ai → here
 
     if isinstance(action, Ready):
         wanted = ax.Declare(standard="ready", move="move", target=action.trigger)
@@ -129,7 +130,6 @@ def declaration_of(action: ax.Action, legal: list[ax.Declare]) -> ax.Declare | N
 
 def fits_declaration(action: ax.Action, declared: dict[str, Any]) -> bool:
     """Whether ``action`` is what ``declared`` (the state's record of this round's declaration) allows."""
-    from d20combat.rulesets.worlds_of_adventure.ready import Ready  # ready → cycle → declare_ai → here
 
     if isinstance(action, Ready):
         return declared.get("standard") == "ready" and declared.get("target") == action.trigger
@@ -203,8 +203,6 @@ def _touch(enc: Any, actor: str, foes: list[str], known: list[tuple[str, Spell]]
 def _counter(enc: Any, actor: str, foes: list[str]) -> ax.Action | None:
     """WOA-INIT-22..24: ready a counterspell against the foe caster with the highest-level damage spell this
     creature could counter (not one that is readying itself)."""
-    from d20combat.rulesets.worlds_of_adventure.cycle import READYING
-    from d20combat.rulesets.worlds_of_adventure.ready import Ready
 
     creature, cs = enc.creature(actor), enc.state.get(actor)
     if not spells_left(creature, cs):

@@ -29,6 +29,7 @@ from d20combat.encounter import events as ev
 from d20combat.errors import D20CombatError
 from d20combat.numbers import Modifier, total
 from d20combat.rulesets.components import ActionSet, ActionSpec, RuleError, View
+from d20combat.rulesets.worlds_of_adventure.ready import readied
 
 CHARGING = "charging"
 """The core's name of the charge's −2 AC effect (PFB-CHG-12)."""
@@ -162,7 +163,6 @@ class WoaCharge(ActionSet):
         started its turn (out of reach, so still held) meets it where the charge ends, before its attack; a weapon
         set against a charge (quality ``set`` or ``brace``: spears and the like) deals double damage — its damage
         rolled twice."""
-        from d20combat.rulesets.worlds_of_adventure.ready import readied
 
         s = tx.state
         there = s.with_combatant(replace(s.get(actor), position=end))

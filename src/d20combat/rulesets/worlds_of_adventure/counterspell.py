@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import yaml
 
@@ -35,10 +35,9 @@ from d20combat.encounter.state import CombatantState
 from d20combat.model.creature import Creature
 from d20combat.numbers import Modifier, total
 from d20combat.rulesets.components import View
+from d20combat.rulesets.worlds_of_adventure.ready import Readied, readied_action
+from d20combat.rulesets.worlds_of_adventure.spell_components import component_problem
 from d20combat.rulesets.worlds_of_adventure.spell_data import Spell, left, spell_table, use_up
-
-if TYPE_CHECKING:
-    from d20combat.rulesets.worlds_of_adventure.ready import Readied
 
 DATA = "data/woa_counterspell.yaml"
 
@@ -87,11 +86,6 @@ def counter_rules() -> CounterRules:
                         _int(dispel, "default_caster_level", "dispel"))
 
 
-def spells_left(creature: Creature, state: CombatantState) -> list[str]:
-    """The spells ``creature`` still has a use of (what it could counter with)."""
-    return [name for name in sorted(spell_table()) if left(creature, state, f"spell_{name}") > 0]
-
-
 def caster_level(creature: Creature) -> tuple[int, str]:
     """The stat block's ``attributes: {caster_level: N}``, else the data file's default (an assumption)."""
     given = creature.sheet.attributes.get("caster_level")
@@ -113,7 +107,6 @@ def counterable_by(creature: Creature, state: CombatantState, name: str) -> str 
 def at_casting(view: View, rules: Any, caster: str, sp: Spell) -> bool:
     """``caster`` starts casting ``sp``: each creature holding a readied counterspell against it answers, in the
     order of play, until one ruins it. True: the spell is ruined."""
-    from d20combat.rulesets.worlds_of_adventure.ready import readied_action  # ready → cycle → the AI → here
 
     s = view.state
     for cid in [c for c in (s.order or tuple(s.combatants)) if c != caster and c in s.combatants]:
@@ -147,7 +140,6 @@ def _answer(view: View, rules: Any, cid: str, held: Readied, caster: str, sp: Sp
         view.emit(ev.Note(f"{cid} identifies {sp.label} but has no {sp.label} left to cast (WOA-INIT-23) nor dispel "
                           "magic (WOA-INIT-24): its readied counterspell is spent with nothing done"))
         return None
-    from d20combat.rulesets.worlds_of_adventure.spells import component_problem
 
     counter = spell_table()[with_spell]
     problem = component_problem(view, cid, counter)
@@ -198,4 +190,4 @@ def _dispelled(view: View, cid: str, caster: str, sp: Spell) -> bool:
     return ok
 
 
-__all__ = ["CounterRules", "at_casting", "caster_level", "counter_rules", "counterable_by", "spells_left"]
+__all__ = ["CounterRules", "at_casting", "caster_level", "counter_rules", "counterable_by"]

@@ -32,6 +32,7 @@ from d20combat.rulesets.worlds_of_adventure.awareness import Awareness, awarenes
 from d20combat.rulesets.worlds_of_adventure.declare_ai import choose_declaration
 from d20combat.rulesets.worlds_of_adventure.defense import capped_dex
 from d20combat.rulesets.worlds_of_adventure.options import WoaOptions
+from d20combat.rulesets.worlds_of_adventure.ready import TRIGGER_MISSED
 from d20combat.rulesets.worlds_of_adventure.surprise_attack import (
     PHASE_NAME,
     open_surprise_attacks,
@@ -55,16 +56,12 @@ MOVE_KINDS = MOVE_KINDS | {"disengage", "evasive_move"}  # WOA-AOO-20/25: the de
 
 STUNNED = "stunned"
 """WOA-CYCLE-30: the creature loses a round of actions and makes no combat reactions meanwhile."""
-READYING = "readying"
-"""WOA-INIT-17: set by the readying component (:mod:`.ready`): no combat reactions while readying."""
 TOTAL_DEFENSE = "total_defense"
 """WOA-DEF-03: set by total defense (:mod:`.total_defense`): only dodging and blocking."""
 
 READY_KINDS = frozenset({"ready", "attack"})
 """A declared ``ready``: the ready action itself, or — once its trigger was missed — the readied attack taken on the
 turn anyway (WOA-INIT-11; :meth:`WoaRoundCycle.undeclared` holds the attack to that case)."""
-TRIGGER_MISSED = "ready_trigger_missed"
-"""WOA-INIT-11: set by the readying component (:mod:`.ready`) when the trigger came before the readier's slot."""
 
 
 class WoaRoundCycle(DeclareThenRoll):

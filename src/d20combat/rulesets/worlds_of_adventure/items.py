@@ -18,8 +18,9 @@ from d20combat.encounter import events as ev
 from d20combat.rulesets.components import ActionSet, ActionSpec, RuleError, View
 from d20combat.rulesets.worlds_of_adventure import spell_timing as st
 from d20combat.rulesets.worlds_of_adventure.options import WoaOptions
+from d20combat.rulesets.worlds_of_adventure.spell_components import hands_full
 from d20combat.rulesets.worlds_of_adventure.spell_data import device_table, need, potion_table, spell, use_up
-from d20combat.rulesets.worlds_of_adventure.spells import CastSpell, WoaSpells, hands_full
+from d20combat.rulesets.worlds_of_adventure.spells import CastSpell, WoaSpells
 from d20combat.rulesets.worlds_of_adventure.two_weapons import OFF_HAND_AWAY, draws_both, off_hand_option
 
 if TYPE_CHECKING:

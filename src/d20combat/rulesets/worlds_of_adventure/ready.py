@@ -38,8 +38,12 @@ from d20combat.encounter.actions import Action
 from d20combat.errors import D20CombatError
 from d20combat.numbers import Modifier, total
 from d20combat.rulesets.components import ActionSet, ActionSpec, AttackInfo, RuleError, View
-from d20combat.rulesets.worlds_of_adventure.cycle import READYING, TRIGGER_MISSED
+from d20combat.rulesets.worlds_of_adventure import spell_timing as st
+from d20combat.rulesets.worlds_of_adventure.reactions import READYING
+from d20combat.rulesets.worlds_of_adventure.spell_data import spells_left
 
+TRIGGER_MISSED = "ready_trigger_missed"
+"""WOA-INIT-11: set when the trigger came before the readier's slot (the round cycle, :mod:`.cycle`, reads it)."""
 READIED_PREFIX = "readied: "
 _READIED = re.compile(r"^readied: attack (?P<target>\S+) with (?P<attack>\S+) when (?P<trigger>\S+) starts its turn "
                       r"(?:stepping to (?P<c>\d+),(?P<r>\d+) )?\(since round (?P<since>\d+)\)$")
@@ -182,7 +186,6 @@ class WoaReady(ActionSet):
     @staticmethod
     def _counterspell(tx: View, actor: str, a: Ready, trigger: str) -> Readied:
         """WOA-INIT-22..24: a readied counterspell — against the trigger, with a spell it still has."""
-        from d20combat.rulesets.worlds_of_adventure.counterspell import spells_left
 
         if a.target or a.attack or a.step is not None:
             raise RuleError("ready.counterspell: a readied counterspell answers the trigger's spell — it takes no "
@@ -195,7 +198,6 @@ class WoaReady(ActionSet):
     def candidates(self, enc: Any, actor: str) -> list[Any]:
         """A declared ready: the readied attack on the declared target, and a readied counterspell against it when
         the readier has a spell left (WOA-INIT-22)."""
-        from d20combat.rulesets.worlds_of_adventure.counterspell import spells_left
 
         declared = enc.state.declarations.get(actor) or {}
         target = declared.get("target")
@@ -290,7 +292,6 @@ class WoaReady(ActionSet):
         """WOA-INIT-21: a readied attack "if she starts casting a spell" — the engine's trigger is the caster starting
         the turn in which she declared the casting — lands before she casts: its damage is damage taken before the
         casting, checked when she casts (WOA-SPELL-11's record, as for damage before her turn)."""
-        from d20combat.rulesets.worlds_of_adventure import spell_timing as st
 
         if target != starting or target not in view.state.combatants or not st.declared_casting(view, target):
             return

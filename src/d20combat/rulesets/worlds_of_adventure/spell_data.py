@@ -174,3 +174,8 @@ def use_up(view: Any, cid: str, key: str, why: str) -> None:
     if n:
         view.emit(ev.ConditionSet(cid, f"used:{key}:{n}", False, why))
     view.emit(ev.ConditionSet(cid, f"used:{key}:{n + 1}", True, why))
+
+
+def spells_left(creature: Creature, state: CombatantState) -> list[str]:
+    """The spells ``creature`` still has a use of (what it could counter with)."""
+    return [name for name in sorted(spell_table()) if left(creature, state, f"spell_{name}") > 0]

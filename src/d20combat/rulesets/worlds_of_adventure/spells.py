@@ -23,6 +23,7 @@ from d20combat.rulesets.components import ActionSet, ActionSpec, AttackInfo, Rul
 from d20combat.rulesets.worlds_of_adventure import counterspell
 from d20combat.rulesets.worlds_of_adventure import spell_timing as st
 from d20combat.rulesets.worlds_of_adventure.options import WoaOptions
+from d20combat.rulesets.worlds_of_adventure.spell_components import component_problem
 from d20combat.rulesets.worlds_of_adventure.spell_data import Spell, need, spell, spell_table, use_up
 
 COST: dict[str, Literal["standard", "move", "full-round", "free"]] = {
@@ -87,41 +88,6 @@ ACTIVE = st.ACTIVE
 
 def holding(conditions: frozenset[str]) -> str | None:
     return next((c for c in conditions if c.startswith(st.HOLDING)), None)
-
-
-def hands_full(view: View, cid: str) -> bool:
-    """WOA-SPELL-05: both hands full or occupied — a weapon in one hand and a shield on the other arm, or a
-    two-handed weapon; or the condition ``hands_full`` (swimming, clinging to a cliff)."""
-    c, creature = view.state.get(cid), view.creature(cid)
-    if c.has("hands_full"):
-        return True
-    if c.wielding is None:
-        return False
-    try:
-        option = creature.attack(c.wielding)
-    except KeyError:
-        return False
-    shield = creature.sheet.shield is not None and c.shield_state in ("strapped", "held")
-    return option.two_handed or shield
-
-
-def component_problem(view: View, cid: str, sp: Spell) -> str | None:
-    c = view.state.get(cid)
-    if c.has("cannot_concentrate"):
-        return f"{cid} cannot concentrate, so cannot cast a spell (WOA-SPELL-07)"
-    if "V" in sp.components:
-        for cond in ("gagged", "silenced"):
-            if c.has(cond):
-                return f"{sp.label} has a verbal component: {cid} is {cond} (WOA-SPELL-02)"
-    if "S" in sp.components:
-        for cond in ("bound", "grappling"):
-            if c.has(cond):
-                return f"{sp.label} has a somatic component: {cid} is {cond} (WOA-SPELL-05)"
-        if hands_full(view, cid):
-            return f"{sp.label} has a somatic component: {cid} has no hand free to gesture (WOA-SPELL-05)"
-    if sp.components & {"M", "F", "DF"} and c.has("no_component_pouch"):
-        return f"{sp.label} has a material component: {cid} has no component pouch (WOA-SPELL-06)"
-    return None
 
 
 class WoaSpells(ActionSet):
@@ -377,4 +343,4 @@ class WoaSpells(ActionSet):
         return out
 
 
-__all__ = ["COST", "CastSpell", "QuickCast", "SpellUpkeep", "TouchSpell", "WoaSpells", "component_problem"]
+__all__ = ["COST", "CastSpell", "QuickCast", "SpellUpkeep", "TouchSpell", "WoaSpells"]
