@@ -155,3 +155,23 @@ def test_the_kernel_frees_every_array_it_allocates_once() -> None:
     for case, (alloc, free, mi_alloc, mi_free) in counts.items():
         assert alloc > 0, case  # the encounters allocated (so the counters count)
         assert (alloc, mi_alloc) == (free, mi_free), f"{case}: {alloc} allocations, {free} frees"
+
+
+@pytest.mark.skipif(not jit.COMPILED, reason="numba is not available")
+def test_a_function_called_with_different_constants_is_compiled_once() -> None:
+    """Issue 14, item 5: numba would compile ``add(x, 1)``, ``add(x, 2)`` and ``add(x, 3)`` from compiled code as three
+    functions (one per literal), and the kernel's first run took twice as long for it; the fast path's functions
+    are compiled once per kind of argument."""
+    import numba
+
+    def add(x: int, k: int) -> int:
+        return x + k
+
+    def calls(x: int) -> int:
+        return plain(x, 1) + plain(x, 2) + plain(x, 3) + typed(x, 1) + typed(x, 2) + typed(x, 3)
+
+    plain = numba.njit(add)
+    typed = numba.njit(add)
+    jit._typed_by_kind(typed)
+    assert numba.njit(calls)(10) == 72
+    assert len(plain.overloads) == 3 and len(typed.overloads) == 1

@@ -155,9 +155,10 @@ def _typed_by_kind(dispatcher: Any) -> None:
     long. The fast path's functions never need a literal (no function indexes a tuple by an argument), so the
     arguments lose their literal types before numba looks for a compiled version; LLVM still folds the constants
     where it inlines a call."""
-    types = importlib.import_module("numba.core.types")
-    unliteral = types.unliteral
-    template = dispatcher.get_call_template
+    unliteral = getattr(importlib.import_module("numba.core.types"), "unliteral", None)
+    template = getattr(dispatcher, "get_call_template", None)
+    if unliteral is None or template is None:  # a numba without these: compiled per literal (slower, the same code)
+        return
 
     def get_call_template(args: tuple[Any, ...], kws: dict[str, Any]) -> Any:
         return template(tuple(unliteral(a) for a in args), {k: unliteral(v) for k, v in kws.items()})
