@@ -32,7 +32,8 @@ NO_ALTERNATIVE = {
                     "block has is DR/— (damage_reduction), so a typed block DR would have nothing to differ on",
 }
 """The AMBIGUOUS rules with a documented reading instead of an option, and why."""
-INVENTORY = Path(os.environ.get("WOA_1_MD", "/work/shared/spec/rules/WOA-1.md"))
+INVENTORY = Path(os.environ.get("WOA_1_MD", Path(__file__).resolve().parents[4] / "shared/spec/rules/WOA-1.md"))
+"""The inventory beside the checkout (``../shared``), or where ``$WOA_1_MD`` says."""
 
 
 def test_woa_every_ambiguous_rule_is_a_named_option() -> None:
