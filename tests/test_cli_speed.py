@@ -53,7 +53,7 @@ def test_sweep_ends_with_time_rate_and_engine() -> None:
 
 def test_the_first_compilation_is_announced_once_per_process(monkeypatch: pytest.MonkeyPatch) -> None:
     said: list[str] = []
-    monkeypatch.setattr(jit, "_watch", {"depth": 0, "start": 0.0, "seconds": 0.0, "said": 0})
+    monkeypatch.setattr(jit, "_watch", jit.fresh_watch())
     monkeypatch.setattr(jit, "_notice", said.append)
     ours = SimpleNamespace(py_func=SimpleNamespace(__module__="d20combat.simulation.fast.kernel"))
     theirs = SimpleNamespace(py_func=SimpleNamespace(__module__="somebody.else"))
@@ -71,7 +71,7 @@ def test_the_first_compilation_is_announced_once_per_process(monkeypatch: pytest
 @pytest.mark.skipif(not jit.COMPILED, reason="numba is not available")
 def test_a_real_compilation_is_announced_and_timed(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     said: list[str] = []
-    monkeypatch.setattr(jit, "_watch", {"depth": 0, "start": 0.0, "seconds": 0.0, "said": 0})
+    monkeypatch.setattr(jit, "_watch", jit.fresh_watch())
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
     jit.on_compile(said.append)
     try:

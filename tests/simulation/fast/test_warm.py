@@ -47,7 +47,7 @@ def test_a_long_compilation_says_how_it_goes_every_20_seconds(monkeypatch: pytes
     said: list[str] = []
     clock = [100.0]
     monkeypatch.setattr(jit, "_notice", said.append)
-    monkeypatch.setattr(jit, "_watch", {"depth": 0, "start": 0.0, "seconds": 0.0, "said": 0, "done": 0, "told": 0.0})
+    monkeypatch.setattr(jit, "_watch", jit.fresh_watch())
     monkeypatch.setattr(jit.time, "perf_counter", lambda: clock[0])
 
     class Fake:

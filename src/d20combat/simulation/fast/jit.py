@@ -172,7 +172,15 @@ PROGRESS_EVERY = 20.0
 """Seconds between the progress lines of a long compilation (:func:`progress`)."""
 log = logging.getLogger(_PACKAGE)
 _notice: Callable[[str], None] | None = None
-_watch: dict[str, float] = {"depth": 0, "start": 0.0, "seconds": 0.0, "said": 0, "done": 0, "told": 0.0}
+
+
+def fresh_watch() -> dict[str, float]:
+    """The compilation watch of a process that has compiled nothing yet: nesting depth, start of the outermost
+    compilation, seconds spent, whether :data:`COMPILING` was said, functions done, when progress was last told."""
+    return {"depth": 0, "start": 0.0, "seconds": 0.0, "said": 0, "done": 0, "told": 0.0}
+
+
+_watch: dict[str, float] = fresh_watch()
 
 
 def on_compile(notice: Callable[[str], None] | None) -> None:
