@@ -79,16 +79,22 @@ class NoReactions(Component):
 # Shared: attacks of opportunity from threatened squares (Epic Path's; off-guard and skill-based play them)
 
 
-def melee_weapon_in_hand(creature: Creature, state: CombatantState) -> AttackOption | None:
-    """The melee weapon the creature holds ready, if any: an unarmed creature (EP-AOO-02) or one holding a bow
-    threatens nothing (EP-AOO-17: an attack of opportunity is a melee attack)."""
+def held_attack(creature: Creature, state: CombatantState) -> AttackOption | None:
+    """The attack of what the creature holds (``wielding``), if it has one: None for an empty hand or a wielded
+    name its sheet lacks."""
     if state.wielding is None:
         return None
     try:
-        option = creature.attack(state.wielding)
+        return creature.attack(state.wielding)
     except KeyError:
         return None
-    return None if option.is_ranged else option
+
+
+def melee_weapon_in_hand(creature: Creature, state: CombatantState) -> AttackOption | None:
+    """The melee weapon the creature holds ready, if any: an unarmed creature (EP-AOO-02) or one holding a bow
+    threatens nothing (EP-AOO-17: an attack of opportunity is a melee attack)."""
+    option = held_attack(creature, state)
+    return None if option is None or option.is_ranged else option
 
 
 def vision_of(creature: Creature, state: CombatantState) -> Vision:

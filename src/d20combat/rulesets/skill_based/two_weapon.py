@@ -13,6 +13,7 @@ from d20combat.model.creature import AttackOption, Creature
 from d20combat.model.statblock import Shield, WeaponKind
 from d20combat.numbers import Modifier
 from d20combat.rulesets.components import Component, RuleError, View
+from d20combat.rulesets.components.reactions import held_attack
 from d20combat.rulesets.skill_based.actions import BonusAttack, TwoWeaponFighting
 from d20combat.rulesets.skill_based.options import OFFHAND, TWF_TABLE, TWO_WEAPON, UNARMED
 from d20combat.rulesets.skill_based.skills import OffHand, weapon_skill
@@ -36,10 +37,7 @@ class TwoWeapons(Component):
         """The attack of the weapon in the main hand (None: an empty hand, or a broken weapon)."""
         if state.wielding is None or self.broken(state, state.wielding):
             return None
-        try:
-            return creature.attack(state.wielding)
-        except KeyError:
-            return None
+        return held_attack(creature, state)
 
     @staticmethod
     def unarmed(creature: Creature) -> AttackOption | None:

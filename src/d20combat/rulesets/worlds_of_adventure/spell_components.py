@@ -5,6 +5,7 @@ Read by casting (:mod:`.spells`), counterspelling (:mod:`.counterspell`), items 
 from __future__ import annotations
 
 from d20combat.rulesets.components import View
+from d20combat.rulesets.components.reactions import held_attack
 from d20combat.rulesets.worlds_of_adventure.spell_data import Spell
 
 
@@ -14,11 +15,8 @@ def hands_full(view: View, cid: str) -> bool:
     c, creature = view.state.get(cid), view.creature(cid)
     if c.has("hands_full"):
         return True
-    if c.wielding is None:
-        return False
-    try:
-        option = creature.attack(c.wielding)
-    except KeyError:
+    option = held_attack(creature, c)
+    if option is None:
         return False
     shield = creature.sheet.shield is not None and c.shield_state in ("strapped", "held")
     return option.two_handed or shield
